@@ -1,0 +1,96 @@
+package io.percolate.descriptor;
+
+import io.percolate.model.QueryDescriptor;
+import io.percolate.model.QueryId;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileContext;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Options;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+
+import java.io.IOException;
+import java.util.UUID;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Descriptors on the cluster file system, one file per query: {@code <dir>/<query id>.json}.
+ * Publishing writes a hidden temporary file and renames it over the target, so a reader sees
+ * a whole old or a whole new descriptor, never a partial one. The directory is created
+ * world-writable with the sticky bit, like /tmp, so users cannot replace each other's files.
+ */
+public final class DescriptorStore {
+    /** Larger files are refused unread: a descriptor must not be able to flood the RM's heap. */
+    public static final long MAX_DESCRIPTOR_BYTES = 4L << 20;
+    private static final FsPermission DIR_PERMISSION = new FsPermission((short) 01777);
+
+    /** A descriptor as read, with the file's owner: the user the file system vouches for. */
+    public record Stored(QueryDescriptor descriptor, String owner) {
+    }
+
+    private final Configuration conf;
+    private final Path dir;
+
+    public DescriptorStore(Configuration conf, Path dir) {
+        this.conf = requireNonNull(conf, "conf");
+        this.dir = requireNonNull(dir, "dir");
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Path pathOf(String queryId) {
+        return new Path(dir, QueryId.normalize(queryId) + ".json");
+    }
+
+    /** Writes (or replaces) the descriptor atomically. */
+    public Path publish(QueryDescriptor descriptor) throws IOException {
+        FileSystem fs = dir.getFileSystem(conf);
+        if (!fs.exists(dir)) {
+            fs.mkdirs(dir);
+            fs.setPermission(dir, DIR_PERMISSION);
+        }
+        Path target = pathOf(descriptor.queryId());
+        Path temp = new Path(dir, "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
+        try (FSDataOutputStream out = fs.create(temp, false)) {
+            out.write(DescriptorCodec.toJson(descriptor));
+        }
+        try {
+            FileContext.getFileContext(fs.getUri(), conf).rename(temp, target, Options.Rename.OVERWRITE);
+        } catch (IOException e) {
+            fs.delete(temp, false);
+            throw e;
+        }
+        return target;
+    }
+
+    /**
+     * Reads a query's descriptor.
+     *
+     * @throws java.io.FileNotFoundException when none was published
+     * @throws MalformedDescriptorException  when the file is too large or not a valid descriptor
+     */
+    public Stored read(String queryId) throws IOException, MalformedDescriptorException {
+        Path path = pathOf(queryId);
+        FileSystem fs = path.getFileSystem(conf);
+        FileStatus status = fs.getFileStatus(path);
+        if (status.getLen() > MAX_DESCRIPTOR_BYTES) {
+            throw new MalformedDescriptorException(path + " is " + status.getLen() + " bytes, over the limit of "
+                    + MAX_DESCRIPTOR_BYTES);
+        }
+        byte[] bytes = new byte[(int) status.getLen()];
+        try (FSDataInputStream in = fs.open(path)) {
+            in.readFully(0, bytes);
+        }
+        QueryDescriptor descriptor = DescriptorCodec.fromJson(bytes);
+        if (!descriptor.queryId().equals(QueryId.normalize(queryId))) {
+            throw new MalformedDescriptorException(path + " describes another query: " + descriptor.queryId());
+        }
+        return new Stored(descriptor, status.getOwner());
+    }
+}

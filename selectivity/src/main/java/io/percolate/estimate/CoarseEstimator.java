@@ -1,0 +1,118 @@
+package io.percolate.estimate;
+
+import io.percolate.model.JobEstimate;
+import io.percolate.model.OperatorKind;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Sizes and task times from fixed defaults, for when there are no column statistics and no
+ * trained time model. A job's input is its base tables plus its parents' outputs; its output is
+ * the input times 1/3 per filter (the classic System R guess for a range predicate), times a
+ * default selectivity of its major operator. Task time is a fixed start-up cost plus the
+ * task's bytes at a fixed throughput. Every estimate is marked LOW confidence.
+ */
+public final class CoarseEstimator {
+
+    /**
+     * The estimator's knobs.
+     *
+     * @param splitBytes          bytes per map task (one input split)
+     * @param bytesPerReducer     bytes per reduce task when the plan leaves the count open
+     *                            (Hive's {@code hive.exec.reducers.bytes.per.reducer})
+     * @param maxReducers         cap on sized reducer counts ({@code hive.exec.reducers.max})
+     * @param mapBytesPerSecond   map-task throughput
+     * @param reduceBytesPerSecond reduce-task throughput
+     * @param taskStartSeconds    fixed cost of any task (container and JVM start)
+     */
+    public record Settings(
+            long splitBytes,
+            long bytesPerReducer,
+            int maxReducers,
+            double mapBytesPerSecond,
+            double reduceBytesPerSecond,
+            double taskStartSeconds) {
+
+        public static final Settings DEFAULTS = new Settings(256L << 20, 256L << 20, 1009, 50e6, 25e6, 5.0);
+
+        public Settings {
+            if (splitBytes <= 0 || bytesPerReducer <= 0 || maxReducers <= 0
+                    || !(mapBytesPerSecond > 0) || !(reduceBytesPerSecond > 0) || !(taskStartSeconds >= 0)) {
+                throw new IllegalArgumentException("estimator settings must be positive: " + this);
+            }
+        }
+    }
+
+    static final double FILTER_SELECTIVITY = 1.0 / 3;
+
+    private final Settings settings;
+
+    public CoarseEstimator(Settings settings) {
+        this.settings = requireNonNull(settings, "settings");
+    }
+
+    /** Estimates for every job, keyed by stage id; parents are estimated before children. */
+    public Map<String, JobEstimate> estimate(List<JobShape> jobs) {
+        Map<String, JobShape> byStage = new HashMap<>();
+        jobs.forEach(j -> byStage.put(j.stageId(), j));
+        Map<String, JobEstimate> estimates = new LinkedHashMap<>();
+        for (JobShape job : jobs) {
+            estimateWithParents(job, byStage, estimates, 0);
+        }
+        return estimates;
+    }
+
+    private JobEstimate estimateWithParents(JobShape job, Map<String, JobShape> byStage,
+                                            Map<String, JobEstimate> done, int depth) {
+        JobEstimate known = done.get(job.stageId());
+        if (known != null) {
+            return known;
+        }
+        if (depth > byStage.size()) {
+            throw new IllegalArgumentException("the job graph has a cycle through " + job.stageId());
+        }
+        long input = job.tableBytes();
+        for (String parent : job.parents()) {
+            JobShape p = byStage.get(parent);
+            if (p != null) {
+                input += estimateWithParents(p, byStage, done, depth + 1).outputBytes();
+            }
+        }
+        JobEstimate estimate = estimateOne(job, input);
+        done.put(job.stageId(), estimate);
+        return estimate;
+    }
+
+    private JobEstimate estimateOne(JobShape job, long inputBytes) {
+        // Filters run map-side, so the shuffle carries the filtered input; the major operator
+        // then shapes the output.
+        long shuffle = Math.round(inputBytes * Math.pow(FILTER_SELECTIVITY, job.filters()));
+        long output = Math.round(shuffle * operatorSelectivity(job.operator()));
+        int maps = (int) Math.max(1, ceilDiv(inputBytes, settings.splitBytes()));
+        int reduces = !job.hasReduce() ? 0
+                : job.fixedReducers() > 0 ? job.fixedReducers()
+                : (int) Math.min(settings.maxReducers(), Math.max(1, ceilDiv(inputBytes, settings.bytesPerReducer())));
+        double mapSeconds = settings.taskStartSeconds() + (double) inputBytes / maps / settings.mapBytesPerSecond();
+        double reduceSeconds = reduces == 0 ? 0
+                : settings.taskStartSeconds() + (double) shuffle / reduces / settings.reduceBytesPerSecond();
+        return new JobEstimate(inputBytes, output, maps, reduces, mapSeconds, reduceSeconds, JobEstimate.Confidence.LOW);
+    }
+
+    /** Default final selectivity (output ÷ input bytes) of each major operator. */
+    static double operatorSelectivity(OperatorKind kind) {
+        return switch (kind) {
+            case JOIN -> 1.0;
+            case GROUP_BY -> 0.1;
+            case EXTRACT -> 1.0;
+        };
+    }
+
+    private static long ceilDiv(long a, long b) {
+        return (a + b - 1) / b;
+    }
+}

@@ -1,0 +1,136 @@
+package io.percolate.model;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The jobs of one query and their dependencies. Construction checks that stage ids are unique
+ * (alternatives included), that every parent is a job of the DAG and that there is no cycle, so
+ * every consumer can rely on a well-formed DAG.
+ */
+public record QueryDag(List<JobNode> jobs) {
+
+    public QueryDag {
+        jobs = List.copyOf(jobs);
+        Map<String, JobNode> byStage = new HashMap<>();
+        for (JobNode job : jobs) {
+            for (String id : stageIds(job)) {
+                if (byStage.putIfAbsent(id, job) != null) {
+                    throw new IllegalArgumentException("stage " + id + " appears twice");
+                }
+            }
+        }
+        for (JobNode job : jobs) {
+            for (String parent : job.parents()) {
+                JobNode p = byStage.get(parent);
+                if (p == null || !p.stageId().equals(parent)) {
+                    throw new IllegalArgumentException(job.stageId() + " has unknown parent " + parent);
+                }
+            }
+        }
+        requireAcyclic(jobs);
+    }
+
+    /** The job whose stage id, or one of whose alternatives, is {@code stageId}. */
+    public Optional<JobNode> job(String stageId) {
+        for (JobNode job : jobs) {
+            if (job.stageId().equalsIgnoreCase(stageId)
+                    || job.alternatives().stream().anyMatch(a -> a.equalsIgnoreCase(stageId))) {
+                return Optional.of(job);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Stage ids of the jobs that list {@code stageId} as a parent. */
+    public List<String> children(String stageId) {
+        List<String> children = new ArrayList<>();
+        for (JobNode job : jobs) {
+            if (job.parents().contains(stageId)) {
+                children.add(job.stageId());
+            }
+        }
+        return children;
+    }
+
+    /**
+     * Each job's depth: the number of jobs on the longest path from it to the query's last job
+     * (a job nothing depends on has depth 1). LoDFA serves deeper jobs first, because they
+     * head the longest remaining chains.
+     */
+    public Map<String, Integer> depths() {
+        Map<String, Integer> depth = new LinkedHashMap<>();
+        for (JobNode job : jobs) {
+            depthOf(job.stageId(), depth);
+        }
+        return depth;
+    }
+
+    /** The largest depth of any job: the number of jobs on the query's longest chain. */
+    public int height() {
+        return depths().values().stream().mapToInt(Integer::intValue).max().orElse(0);
+    }
+
+    /** Sum of the jobs' estimated WRD, in container-seconds. */
+    public double totalWrd() {
+        return jobs.stream().mapToDouble(j -> j.estimate().wrd()).sum();
+    }
+
+    private int depthOf(String stageId, Map<String, Integer> memo) {
+        Integer known = memo.get(stageId);
+        if (known != null) {
+            return known;
+        }
+        int deepestChild = 0;
+        for (String child : children(stageId)) {
+            deepestChild = Math.max(deepestChild, depthOf(child, memo));
+        }
+        memo.put(stageId, deepestChild + 1);
+        return deepestChild + 1;
+    }
+
+    private static List<String> stageIds(JobNode job) {
+        List<String> ids = new ArrayList<>(job.alternatives());
+        ids.add(0, job.stageId());
+        return ids;
+    }
+
+    /** Kahn's algorithm: a DAG can be emptied by repeatedly removing jobs with no parents left. */
+    private static void requireAcyclic(List<JobNode> jobs) {
+        Map<String, Integer> pendingParents = new HashMap<>();
+        Map<String, List<String>> children = new HashMap<>();
+        for (JobNode job : jobs) {
+            pendingParents.put(job.stageId(), new HashSet<>(job.parents()).size());
+            for (String parent : new HashSet<>(job.parents())) {
+                children.computeIfAbsent(parent, k -> new ArrayList<>()).add(job.stageId());
+            }
+        }
+        Deque<String> ready = new ArrayDeque<>();
+        pendingParents.forEach((stage, n) -> {
+            if (n == 0) {
+                ready.add(stage);
+            }
+        });
+        Set<String> done = new HashSet<>();
+        while (!ready.isEmpty()) {
+            String stage = ready.poll();
+            done.add(stage);
+            for (String child : children.getOrDefault(stage, List.of())) {
+                if (pendingParents.merge(child, -1, Integer::sum) == 0) {
+                    ready.add(child);
+                }
+            }
+        }
+        if (done.size() != jobs.size()) {
+            throw new IllegalArgumentException("the job graph has a cycle");
+        }
+    }
+}

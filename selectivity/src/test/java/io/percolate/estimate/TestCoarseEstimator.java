@@ -1,0 +1,46 @@
+package io.percolate.estimate;
+
+import io.percolate.model.JobEstimate;
+import io.percolate.model.OperatorKind;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+final class TestCoarseEstimator {
+    private static final CoarseEstimator.Settings SETTINGS = new CoarseEstimator.Settings(100, 300, 1009, 10, 5, 2);
+
+    @Test
+    void childReadsItsParentsOutput() {
+        // children listed first: the estimator must still estimate parents first
+        Map<String, JobEstimate> e = new CoarseEstimator(SETTINGS).estimate(List.of(
+                new JobShape("Stage-2", List.of("Stage-1"), OperatorKind.GROUP_BY, 0, 0, true, 0),
+                new JobShape("Stage-1", List.of(), OperatorKind.JOIN, 900, 1, true, 0)));
+        JobEstimate join = e.get("Stage-1");
+        assertEquals(900, join.inputBytes());
+        assertEquals(300, join.outputBytes()); // one filter: 900/3, join keeps it
+        assertEquals(9, join.mapTasks());
+        assertEquals(3, join.reduceTasks());
+        assertEquals(2 + 100 / 10.0, join.mapTaskSeconds(), 1e-9);
+        assertEquals(2 + 100 / 5.0, join.reduceTaskSeconds(), 1e-9);
+        assertEquals(9 * 12 + 3 * 22, join.wrd(), 1e-9);
+
+        JobEstimate groupBy = e.get("Stage-2");
+        assertEquals(300, groupBy.inputBytes());
+        assertEquals(30, groupBy.outputBytes());
+        assertEquals(JobEstimate.Confidence.LOW, groupBy.confidence());
+    }
+
+    @Test
+    void mapOnlyJob_hasNoReducers_andFixedReducersWin() {
+        Map<String, JobEstimate> e = new CoarseEstimator(SETTINGS).estimate(List.of(
+                new JobShape("Stage-1", List.of(), OperatorKind.EXTRACT, 50, 0, false, 0),
+                new JobShape("Stage-2", List.of(), OperatorKind.EXTRACT, 50, 0, true, 1)));
+        assertEquals(0, e.get("Stage-1").reduceTasks());
+        assertEquals(0, e.get("Stage-1").reduceTaskSeconds());
+        assertEquals(1, e.get("Stage-1").mapTasks());
+        assertEquals(1, e.get("Stage-2").reduceTasks());
+    }
+}

@@ -1,0 +1,73 @@
+package io.percolate.model;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static io.percolate.model.Dags.job;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+final class TestQueryDag {
+
+    @Test
+    void depth_countsJobsToTheLastJob() {
+        // two scans feed a join, which feeds an order-by; a side branch feeds the join directly
+        QueryDag dag = new QueryDag(List.of(
+                job("Stage-1", OperatorKind.GROUP_BY),
+                job("Stage-2", OperatorKind.EXTRACT, "Stage-1"),
+                job("Stage-3", OperatorKind.GROUP_BY),
+                job("Stage-4", OperatorKind.JOIN, "Stage-2", "Stage-3"),
+                job("Stage-5", OperatorKind.EXTRACT, "Stage-4")));
+        assertEquals(Map.of("Stage-1", 4, "Stage-2", 3, "Stage-3", 3, "Stage-4", 2, "Stage-5", 1), dag.depths());
+        assertEquals(4, dag.height());
+        assertEquals(List.of("Stage-4"), dag.children("Stage-3"));
+    }
+
+    @Test
+    void job_findsAlternativesCaseInsensitively() {
+        JobNode conditional = new JobNode("Stage-5", List.of("Stage-6", "Stage-7"), List.of(), OperatorKind.JOIN,
+                List.of(), List.of(), List.of(), List.of(), List.of(), Dags.estimate(1, 1));
+        QueryDag dag = new QueryDag(List.of(conditional));
+        assertEquals("Stage-5", dag.job("stage-7").orElseThrow().stageId());
+        assertTrue(dag.job("stage-8").isEmpty());
+    }
+
+    @Test
+    void rejects_unknownParent() {
+        assertThrows(IllegalArgumentException.class,
+                () -> new QueryDag(List.of(job("Stage-2", OperatorKind.EXTRACT, "Stage-1"))));
+    }
+
+    @Test
+    void rejects_cycle() {
+        assertThrows(IllegalArgumentException.class, () -> new QueryDag(List.of(
+                job("Stage-1", OperatorKind.JOIN, "Stage-2"),
+                job("Stage-2", OperatorKind.JOIN, "Stage-1"))));
+    }
+
+    @Test
+    void rejects_duplicateStage() {
+        assertThrows(IllegalArgumentException.class, () -> new QueryDag(List.of(
+                job("Stage-1", OperatorKind.JOIN),
+                job("Stage-1", OperatorKind.EXTRACT))));
+    }
+
+    @Test
+    void totalWrd_sumsMapAndReduceContainerSeconds() {
+        // each job: 2 maps x 10 s + 1 reduce x 20 s = 40
+        assertEquals(120.0, Dags.joinGroupOrder().totalWrd(), 1e-9);
+    }
+
+    @Test
+    void comparison_checksOperandCount() {
+        ColumnRef c = new ColumnRef("t", "c");
+        assertThrows(IllegalArgumentException.class,
+                () -> new Predicate.Comparison(c, CompareOp.BETWEEN, List.of("1"), "int"));
+        assertThrows(IllegalArgumentException.class,
+                () -> new Predicate.Comparison(c, CompareOp.IN, List.of(), "int"));
+        assertThrows(IllegalArgumentException.class, () -> new Predicate.And(List.of(new Predicate.Opaque("x"))));
+    }
+}
