@@ -24,6 +24,9 @@ import static java.util.Objects.requireNonNull;
  * world-writable with the sticky bit, like /tmp, so users cannot replace each other's files.
  */
 public final class DescriptorStore {
+    /** Where descriptors live; read by the hook (Hive conf) and the scheduler (yarn-site.xml). */
+    public static final String DIR_KEY = "percolate.descriptor.dir";
+    public static final String DEFAULT_DIR = "/tmp/percolate/descriptors";
     /** Larger files are refused unread: a descriptor must not be able to flood the RM's heap. */
     public static final long MAX_DESCRIPTOR_BYTES = 4L << 20;
     private static final FsPermission DIR_PERMISSION = new FsPermission((short) 01777);

@@ -24,7 +24,7 @@ public sealed interface Predicate {
 
     /**
      * {@code column op operands}. Operands are constants rendered as text; {@code type} is the
-     * constants' Hive type name (for example {@code int}, {@code date}, {@code string}).
+     * column's Hive type name (for example {@code int}, {@code date}, {@code string}).
      */
     record Comparison(ColumnRef column, CompareOp op, List<String> operands, String type) implements Predicate {
         public Comparison {

@@ -1,0 +1,48 @@
+package io.percolate.hive;
+
+import io.percolate.descriptor.DescriptorStore;
+import io.percolate.estimate.CoarseEstimator;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The hook's settings, read once per query from the Hive configuration (hive-site.xml or a
+ * session {@code SET}). Every key, its default and its meaning is listed here and in the README.
+ */
+record HookConfig(boolean enabled, String descriptorDir, CoarseEstimator.Settings estimator) {
+
+    /** Turns the hook off without removing it from {@code hive.exec.pre.hooks}. */
+    static final String ENABLED = "percolate.hook.enabled";
+    static final boolean DEFAULT_ENABLED = true;
+    /** Throughput of a map task, MB/s, for estimates without a trained time model. */
+    static final String MAP_MB_PER_SECOND = "percolate.estimate.map-mb-per-second";
+    /** Throughput of a reduce task, MB/s, for estimates without a trained time model. */
+    static final String REDUCE_MB_PER_SECOND = "percolate.estimate.reduce-mb-per-second";
+    /** Fixed start-up cost of every task, seconds. */
+    static final String TASK_START_SECONDS = "percolate.estimate.task-start-seconds";
+    // Hive's and MapReduce's own keys, read so our task counts match what Hive will run.
+    static final String SPLIT_MAX_BYTES = "mapreduce.input.fileinputformat.split.maxsize";
+    static final String BYTES_PER_REDUCER = "hive.exec.reducers.bytes.per.reducer";
+    static final String MAX_REDUCERS = "hive.exec.reducers.max";
+
+    HookConfig {
+        if (descriptorDir == null || descriptorDir.isBlank()) {
+            throw new IllegalArgumentException(DescriptorStore.DIR_KEY + " is empty");
+        }
+    }
+
+    /** @throws IllegalArgumentException naming the bad key when a value is out of range */
+    static HookConfig from(Configuration conf) {
+        CoarseEstimator.Settings d = CoarseEstimator.Settings.DEFAULTS;
+        CoarseEstimator.Settings estimator = new CoarseEstimator.Settings(
+                conf.getLong(SPLIT_MAX_BYTES, d.splitBytes()),
+                conf.getLong(BYTES_PER_REDUCER, d.bytesPerReducer()),
+                conf.getInt(MAX_REDUCERS, d.maxReducers()),
+                conf.getDouble(MAP_MB_PER_SECOND, d.mapBytesPerSecond() / 1e6) * 1e6,
+                conf.getDouble(REDUCE_MB_PER_SECOND, d.reduceBytesPerSecond() / 1e6) * 1e6,
+                conf.getDouble(TASK_START_SECONDS, d.taskStartSeconds()));
+        return new HookConfig(
+                conf.getBoolean(ENABLED, DEFAULT_ENABLED),
+                conf.getTrimmed(DescriptorStore.DIR_KEY, DescriptorStore.DEFAULT_DIR),
+                estimator);
+    }
+}

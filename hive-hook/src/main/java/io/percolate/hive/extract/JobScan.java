@@ -1,0 +1,119 @@
+package io.percolate.hive.extract;
+
+import io.percolate.model.OperatorKind;
+import io.percolate.model.Predicate;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.exec.Operator;
+import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
+import org.apache.hadoop.hive.ql.metadata.Table;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
+import org.apache.hadoop.hive.ql.plan.FileSinkDesc;
+import org.apache.hadoop.hive.ql.plan.FilterDesc;
+import org.apache.hadoop.hive.ql.plan.MapWork;
+import org.apache.hadoop.hive.ql.plan.MapredWork;
+import org.apache.hadoop.hive.ql.plan.ReduceSinkDesc;
+import org.apache.hadoop.hive.ql.plan.ReduceWork;
+import org.apache.hadoop.hive.ql.plan.TableScanDesc;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What one MapReduce job does, read off its map-side and reduce-side operator trees: the
+ * operators, the base tables it scans (and their needed columns), the intermediate paths it
+ * reads and writes, its filters and its shuffle keys.
+ */
+final class JobScan {
+    final List<String> operators = new ArrayList<>();
+    /** table-scan alias → the table it reads, for base-table inputs only */
+    final Map<String, Table> tables = new LinkedHashMap<>();
+    final Map<String, List<String>> neededColumns = new LinkedHashMap<>();
+    final Set<String> intermediateInputs = new LinkedHashSet<>();
+    final Set<String> outputs = new LinkedHashSet<>();
+    final List<ExprNodeDesc> filters = new ArrayList<>();
+    final List<String> keys = new ArrayList<>();
+    final boolean hasReduce;
+    final int fixedReducers;
+    private boolean join;
+    private boolean groupBy;
+
+    JobScan(ExecDriver task) {
+        MapredWork work = task.getWork();
+        MapWork map = work.getMapWork();
+        ReduceWork reduce = work.getReduceWork();
+        for (Map.Entry<String, Operator<?>> e : map.getAliasToWork().entrySet()) {
+            if (e.getValue().getConf() instanceof TableScanDesc ts && ts.getTableMetadata() != null) {
+                tables.put(e.getKey(), ts.getTableMetadata());
+                if (ts.getNeededColumns() != null) {
+                    neededColumns.put(e.getKey(), List.copyOf(ts.getNeededColumns()));
+                }
+            }
+        }
+        for (Map.Entry<Path, List<String>> e : map.getPathToAliases().entrySet()) {
+            if (e.getValue().stream().noneMatch(tables::containsKey)) {
+                intermediateInputs.add(normalize(e.getKey()));
+            }
+        }
+        walk(map.getAliasToWork().values(), true);
+        if (reduce != null && reduce.getReducer() != null) {
+            walk(List.of(reduce.getReducer()), false);
+        }
+        hasReduce = reduce != null;
+        Integer planned = reduce == null ? null : reduce.getNumReduceTasks();
+        fixedReducers = planned == null || planned < 0 ? 0 : planned;
+    }
+
+    /** The job's major operator: a join if it joins, else a group-by if it aggregates, else extract. */
+    OperatorKind majorOperator() {
+        return join ? OperatorKind.JOIN : groupBy ? OperatorKind.GROUP_BY : OperatorKind.EXTRACT;
+    }
+
+    /** Number of conjuncts over all filters: what a default selectivity multiplies over. */
+    int filterTerms(List<Predicate> predicates) {
+        return predicates.stream().mapToInt(p -> p instanceof Predicate.And and ? and.terms().size() : 1).sum();
+    }
+
+    private void walk(Iterable<? extends Operator<?>> roots, boolean mapSide) {
+        Set<Operator<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<Operator<?>> todo = new ArrayDeque<>();
+        roots.forEach(todo::add);
+        while (!todo.isEmpty()) {
+            Operator<?> op = todo.pollFirst();
+            if (!seen.add(op)) {
+                continue;
+            }
+            operators.add(op.getName());
+            String type = op.getType() == null ? "" : op.getType().name().toUpperCase(Locale.ROOT);
+            join |= type.contains("JOIN");
+            groupBy |= type.equals("GROUPBY");
+            Object conf = op.getConf();
+            if (conf instanceof FilterDesc filter && filter.getPredicate() != null) {
+                filters.add(filter.getPredicate());
+            } else if (conf instanceof ReduceSinkDesc sink && mapSide && sink.getKeyCols() != null) {
+                sink.getKeyCols().forEach(k -> keys.add(k.getExprString()));
+            } else if (conf instanceof FileSinkDesc sink && sink.getDirName() != null) {
+                outputs.add(normalize(sink.getDirName()));
+            }
+            if (op.getChildOperators() != null) {
+                // depth-first, children in plan order
+                List<Operator<?>> children = new ArrayList<>(op.getChildOperators());
+                Collections.reverse(children);
+                children.forEach(todo::addFirst);
+            }
+        }
+    }
+
+    static String normalize(Path path) {
+        String p = path.toUri().getPath();
+        return p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
+    }
+}

@@ -1,0 +1,130 @@
+package io.percolate.hive.extract;
+
+import io.percolate.estimate.CoarseEstimator;
+import io.percolate.estimate.JobShape;
+import io.percolate.hive.extract.TaskGraph.JobGroup;
+import io.percolate.model.ColumnRef;
+import io.percolate.model.JobEstimate;
+import io.percolate.model.JobNode;
+import io.percolate.model.Predicate;
+import io.percolate.model.QueryDag;
+import io.percolate.model.TableRef;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.ql.QueryPlan;
+import org.apache.hadoop.hive.ql.exec.Task;
+import org.apache.hadoop.hive.ql.hooks.Entity;
+import org.apache.hadoop.hive.ql.hooks.ReadEntity;
+import org.apache.hadoop.hive.ql.metadata.Partition;
+import org.apache.hadoop.hive.ql.metadata.Table;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A compiled Hive query plan (MapReduce engine) to a {@link QueryDag}: one node per job, with
+ * its parents, major operator, base tables and their sizes, predicates, projections, keys and
+ * first estimates. A job's parents are its nearest MapReduce ancestors in Hive's task graph
+ * plus the jobs that write the intermediate files it reads.
+ */
+public final class PlanExtractor {
+    private final TableSizer sizer;
+    private final CoarseEstimator estimator;
+
+    public PlanExtractor(Configuration conf, CoarseEstimator.Settings estimates) {
+        this.sizer = new TableSizer(requireNonNull(conf, "conf"));
+        this.estimator = new CoarseEstimator(estimates);
+    }
+
+    public QueryDag extract(QueryPlan plan, Set<ReadEntity> inputs) {
+        return extract(plan.getRootTasks(), inputs);
+    }
+
+    QueryDag extract(List<Task<?>> rootTasks, Set<ReadEntity> inputs) {
+        TaskGraph graph = new TaskGraph(rootTasks);
+        Map<JobGroup, JobScan> scans = new LinkedHashMap<>();
+        graph.groups().forEach(g -> scans.put(g, new JobScan(g.representative())));
+        Map<String, List<Partition>> partitions = partitionsRead(inputs);
+        Map<String, TableRef> sized = new HashMap<>();
+
+        List<JobShape> shapes = new ArrayList<>();
+        Map<String, JobDraft> drafts = new LinkedHashMap<>();
+        for (Map.Entry<JobGroup, JobScan> e : scans.entrySet()) {
+            JobGroup group = e.getKey();
+            JobScan scan = e.getValue();
+            String stage = group.representative().getId();
+
+            Set<String> parents = new LinkedHashSet<>();
+            graph.upstream(group).forEach(g -> parents.add(g.representative().getId()));
+            scans.forEach((other, otherScan) -> {
+                if (other != group && producesAny(otherScan, scan.intermediateInputs)) {
+                    parents.add(other.representative().getId());
+                }
+            });
+
+            Map<String, String> tableOfAlias = new HashMap<>();
+            List<TableRef> tables = new ArrayList<>();
+            List<ColumnRef> projections = new ArrayList<>();
+            for (Map.Entry<String, Table> t : scan.tables.entrySet()) {
+                String name = t.getValue().getFullyQualifiedName().toLowerCase(Locale.ROOT);
+                tableOfAlias.put(t.getKey(), name);
+                TableRef ref = sized.computeIfAbsent(name,
+                        n -> sizer.size(t.getValue(), partitions.getOrDefault(n, List.of())));
+                if (!tables.contains(ref)) {
+                    tables.add(ref);
+                }
+                scan.neededColumns.getOrDefault(t.getKey(), List.of())
+                        .forEach(c -> projections.add(new ColumnRef(name, c)));
+            }
+            PredicateTranslator translator = new PredicateTranslator(tableOfAlias);
+            List<Predicate> predicates = scan.filters.stream().map(translator::translate).toList();
+
+            long tableBytes = tables.stream().mapToLong(TableRef::bytes).sum();
+            shapes.add(new JobShape(stage, List.copyOf(parents), scan.majorOperator(), tableBytes,
+                    scan.filterTerms(predicates), scan.hasReduce, scan.fixedReducers));
+            List<String> alternatives = group.alternatives().stream().map(Task::getId).toList();
+            drafts.put(stage, new JobDraft(alternatives, List.copyOf(parents), scan, tables, predicates, projections));
+        }
+
+        Map<String, JobEstimate> estimates = estimator.estimate(shapes);
+        List<JobNode> jobs = new ArrayList<>();
+        drafts.forEach((stage, d) -> jobs.add(new JobNode(stage, d.alternatives, d.parents, d.scan.majorOperator(),
+                d.scan.operators, d.tables, d.predicates, d.projections, d.scan.keys, estimates.get(stage))));
+        return new QueryDag(jobs);
+    }
+
+    private record JobDraft(List<String> alternatives, List<String> parents, JobScan scan, List<TableRef> tables,
+                            List<Predicate> predicates, List<ColumnRef> projections) {
+    }
+
+    private static boolean producesAny(JobScan producer, Set<String> inputs) {
+        for (String out : producer.outputs) {
+            for (String in : inputs) {
+                if (in.equals(out) || in.startsWith(out + "/") || out.startsWith(in + "/")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static Map<String, List<Partition>> partitionsRead(Set<ReadEntity> inputs) {
+        Map<String, List<Partition>> byTable = new HashMap<>();
+        if (inputs != null) {
+            for (ReadEntity input : inputs) {
+                if (input.getType() == Entity.Type.PARTITION && input.getPartition() != null) {
+                    String table = input.getPartition().getTable().getFullyQualifiedName().toLowerCase(Locale.ROOT);
+                    byTable.computeIfAbsent(table, k -> new ArrayList<>()).add(input.getPartition());
+                }
+            }
+        }
+        return byTable;
+    }
+}

@@ -1,0 +1,147 @@
+package io.percolate.hive.extract;
+
+import io.percolate.model.ColumnRef;
+import io.percolate.model.CompareOp;
+import io.percolate.model.Predicate;
+import org.apache.hadoop.hive.ql.plan.ExprNodeColumnDesc;
+import org.apache.hadoop.hive.ql.plan.ExprNodeConstantDesc;
+import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
+import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
+import org.apache.hadoop.hive.ql.udf.UDFLike;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDF;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFBetween;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFBridge;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFIn;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPAnd;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPEqual;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPEqualOrGreaterThan;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPEqualOrLessThan;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPGreaterThan;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPLessThan;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNot;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNotEqual;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNotNull;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNull;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPOr;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Hive filter expressions to {@link Predicate} trees. A comparison between one column and
+ * constants becomes a {@link Predicate.Comparison}; AND, OR and NOT keep their shape; anything
+ * else (functions of columns, column-to-column comparisons, subquery markers) is kept as
+ * {@link Predicate.Opaque} text.
+ */
+final class PredicateTranslator {
+    private final Map<String, String> tableOfAlias;
+
+    /** @param tableOfAlias the job's table-scan aliases and the {@code db.table} each reads */
+    PredicateTranslator(Map<String, String> tableOfAlias) {
+        this.tableOfAlias = tableOfAlias;
+    }
+
+    Predicate translate(ExprNodeDesc expr) {
+        if (expr instanceof ExprNodeGenericFuncDesc func) {
+            Optional<Predicate> p = translateFunction(func);
+            if (p.isPresent()) {
+                return p.get();
+            }
+        }
+        return new Predicate.Opaque(expr.getExprString());
+    }
+
+    private Optional<Predicate> translateFunction(ExprNodeGenericFuncDesc func) {
+        GenericUDF udf = func.getGenericUDF();
+        List<ExprNodeDesc> args = func.getChildren();
+        if (udf instanceof GenericUDFOPAnd || udf instanceof GenericUDFOPOr) {
+            List<Predicate> terms = new ArrayList<>();
+            args.forEach(a -> terms.add(translate(a)));
+            if (terms.size() < 2) {
+                return Optional.empty();
+            }
+            return Optional.of(udf instanceof GenericUDFOPAnd ? new Predicate.And(terms) : new Predicate.Or(terms));
+        }
+        if (udf instanceof GenericUDFOPNot && args.size() == 1) {
+            return Optional.of(new Predicate.Not(translate(args.get(0))));
+        }
+        if (udf instanceof GenericUDFOPNull || udf instanceof GenericUDFOPNotNull) {
+            return comparison(args.get(0),
+                    udf instanceof GenericUDFOPNull ? CompareOp.IS_NULL : CompareOp.IS_NOT_NULL, List.of());
+        }
+        if (udf instanceof GenericUDFBetween && args.size() == 4) {
+            // BETWEEN's first argument says whether it is NOT BETWEEN
+            Optional<Predicate> between = comparison(args.get(1), CompareOp.BETWEEN, args.subList(2, 4));
+            boolean negated = args.get(0) instanceof ExprNodeConstantDesc c && Boolean.TRUE.equals(c.getValue());
+            return negated ? between.map(Predicate.Not::new) : between;
+        }
+        if (udf instanceof GenericUDFIn && args.size() >= 2) {
+            return comparison(args.get(0), CompareOp.IN, args.subList(1, args.size()));
+        }
+        if (udf instanceof GenericUDFBridge bridge && UDFLike.class.getName().equals(bridge.getUdfClassName())
+                && args.size() == 2) {
+            return comparison(args.get(0), CompareOp.LIKE, args.subList(1, 2));
+        }
+        CompareOp op = binaryOp(udf);
+        if (op != null && args.size() == 2) {
+            Optional<Predicate> direct = comparison(args.get(0), op, args.subList(1, 2));
+            return direct.isPresent() ? direct : comparison(args.get(1), mirror(op), args.subList(0, 1));
+        }
+        return Optional.empty();
+    }
+
+    private Optional<Predicate> comparison(ExprNodeDesc columnSide, CompareOp op, List<ExprNodeDesc> constantSide) {
+        if (!(columnSide instanceof ExprNodeColumnDesc)) {
+            return Optional.empty();
+        }
+        List<String> values = new ArrayList<>();
+        for (ExprNodeDesc c : constantSide) {
+            if (!(c instanceof ExprNodeConstantDesc constant) || constant.getValue() == null) {
+                return Optional.empty();
+            }
+            values.add(String.valueOf(constant.getValue()));
+        }
+        // the column's type: constants may have been widened to it, or not, by Hive
+        return column(List.of(columnSide), 0).map(col ->
+                new Predicate.Comparison(col, op, values, columnSide.getTypeString()));
+    }
+
+    private Optional<ColumnRef> column(List<ExprNodeDesc> args, int index) {
+        if (args.size() <= index || !(args.get(index) instanceof ExprNodeColumnDesc col)) {
+            return Optional.empty();
+        }
+        String alias = col.getTabAlias();
+        String table = alias == null ? "" : tableOfAlias.getOrDefault(alias, "");
+        return Optional.of(new ColumnRef(table, col.getColumn()));
+    }
+
+    private static CompareOp binaryOp(GenericUDF udf) {
+        if (udf instanceof GenericUDFOPEqual) {
+            return CompareOp.EQ;
+        } else if (udf instanceof GenericUDFOPNotEqual) {
+            return CompareOp.NE;
+        } else if (udf instanceof GenericUDFOPLessThan) {
+            return CompareOp.LT;
+        } else if (udf instanceof GenericUDFOPEqualOrLessThan) {
+            return CompareOp.LE;
+        } else if (udf instanceof GenericUDFOPGreaterThan) {
+            return CompareOp.GT;
+        } else if (udf instanceof GenericUDFOPEqualOrGreaterThan) {
+            return CompareOp.GE;
+        }
+        return null;
+    }
+
+    /** The operator with its sides swapped: {@code 5 < x} is {@code x > 5}. */
+    private static CompareOp mirror(CompareOp op) {
+        return switch (op) {
+            case LT -> CompareOp.GT;
+            case LE -> CompareOp.GE;
+            case GT -> CompareOp.LT;
+            case GE -> CompareOp.LE;
+            default -> op;
+        };
+    }
+}

@@ -1,0 +1,76 @@
+package io.percolate.hive.extract;
+
+import io.percolate.model.SizeSource;
+import io.percolate.model.TableRef;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.common.StatsSetupConst;
+import org.apache.hadoop.hive.ql.metadata.Partition;
+import org.apache.hadoop.hive.ql.metadata.Table;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A table's size as read by a query: the metastore's basic statistics when every part read
+ * has them, else the bytes of its files (only the partitions the query reads), else unknown.
+ */
+final class TableSizer {
+    private static final Logger LOG = LoggerFactory.getLogger(TableSizer.class);
+
+    private final Configuration conf;
+
+    TableSizer(Configuration conf) {
+        this.conf = conf;
+    }
+
+    /** @param partitions the table's partitions the query reads; ignored for unpartitioned tables */
+    TableRef size(Table table, Collection<Partition> partitions) {
+        String name = table.getFullyQualifiedName().toLowerCase(Locale.ROOT);
+        List<Map<String, String>> stats = table.isPartitioned()
+                ? partitions.stream().map(Partition::getParameters).toList()
+                : List.of(table.getParameters());
+        long bytes = 0;
+        long rows = 0;
+        boolean complete = !stats.isEmpty();
+        for (Map<String, String> s : stats) {
+            long b = parse(s, StatsSetupConst.TOTAL_SIZE);
+            long r = parse(s, StatsSetupConst.ROW_COUNT);
+            complete &= b > 0 && r > 0;
+            bytes += Math.max(b, 0);
+            rows += Math.max(r, 0);
+        }
+        if (complete) {
+            return new TableRef(name, bytes, rows, SizeSource.METASTORE);
+        }
+        try {
+            List<Path> locations = table.isPartitioned()
+                    ? partitions.stream().map(Partition::getDataLocation).toList()
+                    : List.of(table.getDataLocation());
+            long fileBytes = 0;
+            for (Path location : locations) {
+                fileBytes += location.getFileSystem(conf).getContentSummary(location).getLength();
+            }
+            return new TableRef(name, fileBytes, 0, SizeSource.FILE_SYSTEM);
+        } catch (IOException | RuntimeException e) {
+            LOG.info("Percolate: no size for {}: {}", name, e.toString());
+            return new TableRef(name, 0, 0, SizeSource.UNKNOWN);
+        }
+    }
+
+    private static long parse(Map<String, String> params, String key) {
+        if (params == null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(params.getOrDefault(key, "-1").trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.percolate.hive.publish;
+
+import io.percolate.descriptor.QueryTags;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.ql.QueryPlan;
+import org.apache.hadoop.hive.ql.exec.Utilities;
+import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Tags each MapReduce job of a query with its query id and stage, and records the same facts
+ * in the job's configuration. All of a query's jobs share one configuration object, so each
+ * job gets its own copy; the copy no longer sees the job name Hive's executor writes into the
+ * shared one, so the tagger names the job the way the executor would.
+ */
+public final class JobTagger {
+    /** Job-configuration keys an MR job of a percolated query carries. */
+    public static final String QUERY_ID_KEY = "percolate.query.id";
+    public static final String STAGE_ID_KEY = "percolate.stage.id";
+    public static final String DESCRIPTOR_KEY = "percolate.descriptor.path";
+
+    private final HiveConf queryConf;
+
+    public JobTagger(HiveConf queryConf) {
+        this.queryConf = queryConf;
+    }
+
+    /**
+     * Tags every MapReduce job of the plan. Copies are prepared first and installed only when
+     * all of them are ready, so a failure leaves every job untagged rather than some.
+     *
+     * @return how many jobs were tagged
+     */
+    public int tag(QueryPlan plan, String queryId, Path descriptor) {
+        List<ExecDriver> jobs = Utilities.getMRTasks(plan.getRootTasks());
+        boolean nameJobs = queryConf.get(MRJobConfig.JOB_NAME, "").isEmpty();
+        String namePrefix = Utilities.abbreviate(plan.getQueryString(),
+                queryConf.getIntVar(HiveConf.ConfVars.HIVE_JOBNAME_LENGTH) - 6);
+        List<HiveConf> copies = new ArrayList<>();
+        for (ExecDriver job : jobs) {
+            HiveConf copy = new HiveConf(job.getConf() != null ? job.getConf() : queryConf);
+            List<String> tags = new ArrayList<>(copy.getTrimmedStringCollection(MRJobConfig.JOB_TAGS));
+            tags.addAll(QueryTags.of(queryId, job.getId()));
+            copy.set(MRJobConfig.JOB_TAGS, String.join(",", tags));
+            copy.set(QUERY_ID_KEY, queryId);
+            copy.set(STAGE_ID_KEY, job.getId());
+            copy.set(DESCRIPTOR_KEY, descriptor.toString());
+            if (nameJobs) {
+                copy.set(MRJobConfig.JOB_NAME, namePrefix + " (" + job.getId() + ")");
+            }
+            copies.add(copy);
+        }
+        for (int i = 0; i < jobs.size(); i++) {
+            jobs.get(i).setConf(copies.get(i));
+        }
+        return jobs.size();
+    }
+}

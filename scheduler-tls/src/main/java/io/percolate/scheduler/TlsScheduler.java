@@ -1,0 +1,152 @@
+package io.percolate.scheduler;
+
+import io.percolate.descriptor.DescriptorStore;
+import io.percolate.scheduler.registry.AppRank;
+import io.percolate.scheduler.registry.DescriptorLoader;
+import io.percolate.scheduler.registry.QueryRegistry;
+import io.percolate.scheduler.registry.QueryView;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
+import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppAddedSchedulerEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppRemovedSchedulerEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.SchedulerEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSAppAttempt;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The ResourceManager's scheduler: FairScheduler (queues, ACLs, limits, preemption,
+ * reservations and the web/REST pages unchanged) plus a registry of queries. Configure it with
+ * {@code yarn.resourcemanager.scheduler.class=io.percolate.scheduler.TlsScheduler} and give
+ * queues the {@link QueryAwarePolicy}.
+ *
+ * <p>This class stays thin: it forwards application events to the {@link QueryRegistry} under
+ * the scheduler's write lock and lets the registry apply loaded descriptors on each
+ * {@link #update()}. Nothing it adds can throw out of a ResourceManager call.
+ */
+public class TlsScheduler extends FairScheduler {
+    private static final Logger LOG = LoggerFactory.getLogger(TlsScheduler.class);
+
+    private TlsConfig config;
+    private DescriptorLoader loader;
+    private QueryRegistry registry;
+    private long clusterTimestamp;
+
+    @Override
+    public void serviceInit(Configuration conf) throws Exception {
+        config = TlsConfig.from(conf);
+        DescriptorStore store = new DescriptorStore(conf, new Path(config.descriptorDir()));
+        loader = new DescriptorLoader(store::read, config.loadAttempts(), config.loadRetryDelay(), config.loaderThreads());
+        registry = new QueryRegistry(loader, getClock(), config.registry());
+        clusterTimestamp = ResourceManager.getClusterTimeStamp();
+        SchedulerDirectory.register(clusterTimestamp, this);
+        super.serviceInit(conf);
+        LOG.info("Percolate: TlsScheduler started; descriptors under {}", config.descriptorDir());
+    }
+
+    @Override
+    public void serviceStop() throws Exception {
+        try {
+            super.serviceStop();
+        } finally {
+            if (loader != null) {
+                loader.close();
+                SchedulerDirectory.unregister(clusterTimestamp, this);
+            }
+        }
+    }
+
+    @Override
+    public void handle(SchedulerEvent event) {
+        super.handle(event);
+        try {
+            switch (event.getType()) {
+                case APP_ADDED -> applicationAdded((AppAddedSchedulerEvent) event);
+                case APP_REMOVED -> locked(() -> {
+                    registry.applicationRemoved(((AppRemovedSchedulerEvent) event).getApplicationID());
+                    return null;
+                });
+                default -> {
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("Percolate: could not track {} (scheduling goes on without it)", event.getType(), e);
+        }
+    }
+
+    @Override
+    public void update() {
+        super.update();
+        try {
+            locked(() -> {
+                registry.refresh();
+                return null;
+            });
+        } catch (RuntimeException e) {
+            LOG.warn("Percolate: registry refresh failed (scheduling goes on)", e);
+        }
+    }
+
+    /** Active queries, as the scheduler sees them now. */
+    public List<QueryView> activeQueries() {
+        return read(registry::activeQueries);
+    }
+
+    /** Recently retired queries, newest first. */
+    public List<QueryView> retiredQueries() {
+        return read(registry::retiredQueries);
+    }
+
+    /** The application's rank; called by the policy's comparator while FairScheduler sorts, under its lock. */
+    AppRank rank(FSAppAttempt app) {
+        ApplicationId id = app.getApplicationId();
+        return registry.rank(id).orElseGet(() -> AppRank.alone(id.toString(), containers(app.getDemand()),
+                config.defaultTaskSeconds()));
+    }
+
+    private void applicationAdded(AppAddedSchedulerEvent event) {
+        ApplicationId id = event.getApplicationId();
+        RMApp app = getRMContext().getRMApps().get(id);
+        if (app == null || getSchedulerApplications().get(id) == null) {
+            return; // rejected by FairScheduler (unknown queue, ACL): nothing to track
+        }
+        Set<String> tags = app.getApplicationTags() == null ? Set.of() : app.getApplicationTags();
+        locked(() -> {
+            registry.applicationAdded(id, event.getUser(), tags);
+            return null;
+        });
+    }
+
+    /** Containers a demand amounts to, counted in minimum allocations. */
+    private long containers(Resource demand) {
+        long unit = Math.max(1, getMinimumResourceCapability().getMemorySize());
+        return Math.max(demand.getVirtualCores(), demand.getMemorySize() / unit);
+    }
+
+    private <T> T locked(Supplier<T> action) {
+        writeLock.lock();
+        try {
+            return action.get();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private <T> T read(Supplier<T> action) {
+        readLock.lock();
+        try {
+            return action.get();
+        } finally {
+            readLock.unlock();
+        }
+    }
+}

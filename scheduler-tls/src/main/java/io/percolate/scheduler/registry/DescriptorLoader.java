@@ -1,0 +1,96 @@
+package io.percolate.scheduler.registry;
+
+import io.percolate.descriptor.MalformedDescriptorException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Reads descriptors off the scheduling thread. A request returns at once; the read runs on the
+ * loader's own threads, retrying a missing file (the hook publishes before the first job is
+ * submitted, but file-system views can lag) and an I/O error, never a malformed one. Outcomes
+ * wait in a queue until the scheduler drains them under its lock.
+ */
+public final class DescriptorLoader implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DescriptorLoader.class);
+
+    private final DescriptorSource source;
+    private final int attempts;
+    private final Duration retryDelay;
+    private final ScheduledExecutorService executor;
+    private final Queue<LoadOutcome> outcomes = new ConcurrentLinkedQueue<>();
+
+    public DescriptorLoader(DescriptorSource source, int attempts, Duration retryDelay, int threads) {
+        this.source = requireNonNull(source, "source");
+        this.attempts = attempts;
+        this.retryDelay = requireNonNull(retryDelay, "retryDelay");
+        if (attempts < 1 || threads < 1 || retryDelay.isNegative()) {
+            throw new IllegalArgumentException("attempts and threads must be >= 1, delay >= 0");
+        }
+        this.executor = Executors.newScheduledThreadPool(threads, daemonThreads());
+    }
+
+    /** Asks for a query's descriptor; never blocks and never throws. */
+    void request(String queryId) {
+        try {
+            executor.execute(() -> attempt(queryId, 1));
+        } catch (RuntimeException rejected) {
+            outcomes.add(LoadOutcome.failed(queryId, DescriptorStatus.MISSING, "loader stopped"));
+        }
+    }
+
+    /** Outcomes that arrived since the last call. */
+    List<LoadOutcome> drain() {
+        List<LoadOutcome> ready = new ArrayList<>();
+        for (LoadOutcome o; (o = outcomes.poll()) != null; ) {
+            ready.add(o);
+        }
+        return ready;
+    }
+
+    private void attempt(String queryId, int attempt) {
+        try {
+            outcomes.add(LoadOutcome.loaded(queryId, source.read(queryId)));
+        } catch (MalformedDescriptorException e) {
+            LOG.warn("Percolate: descriptor of query {} is unusable, scheduling its jobs alone: {}", queryId, e.getMessage());
+            outcomes.add(LoadOutcome.failed(queryId, DescriptorStatus.MALFORMED, e.getMessage()));
+        } catch (IOException | RuntimeException e) {
+            if (attempt < attempts) {
+                executor.schedule(() -> attempt(queryId, attempt + 1), retryDelay.toMillis(), TimeUnit.MILLISECONDS);
+                return;
+            }
+            String problem = e instanceof FileNotFoundException ? "no descriptor after " + attempts + " attempts"
+                    : e.toString();
+            LOG.warn("Percolate: descriptor of query {} not loaded, scheduling its jobs alone: {}", queryId, problem);
+            outcomes.add(LoadOutcome.failed(queryId, DescriptorStatus.MISSING, problem));
+        }
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+
+    private static ThreadFactory daemonThreads() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "percolate-descriptor-loader-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

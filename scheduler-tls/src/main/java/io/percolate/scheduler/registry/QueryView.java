@@ -1,0 +1,42 @@
+package io.percolate.scheduler.registry;
+
+import io.percolate.model.QueryDescriptor;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * A read-only snapshot of one query as the scheduler sees it.
+ *
+ * @param stages         every application of the query seen so far and the stage it runs
+ * @param running        the applications not yet removed from the scheduler
+ * @param finishedStages DAG stages whose application has finished
+ * @param retiredAtMillis when the query left the active set; empty while active
+ */
+public record QueryView(
+        String queryId,
+        String user,
+        DescriptorStatus status,
+        String problem,
+        Optional<QueryDescriptor> descriptor,
+        Map<ApplicationId, String> stages,
+        Set<ApplicationId> running,
+        List<String> finishedStages,
+        long firstSeenMillis,
+        OptionalLong retiredAtMillis) {
+
+    public QueryView {
+        stages = Map.copyOf(stages);
+        running = Set.copyOf(running);
+        finishedStages = List.copyOf(finishedStages);
+    }
+
+    /** The query's WRD from its descriptor; 0 when none is honoured. */
+    public double wrd() {
+        return descriptor.map(d -> d.dag().totalWrd()).orElse(0.0);
+    }
+}

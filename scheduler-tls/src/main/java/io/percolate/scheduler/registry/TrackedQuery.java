@@ -1,0 +1,114 @@
+package io.percolate.scheduler.registry;
+
+import io.percolate.model.JobNode;
+import io.percolate.model.QueryDescriptor;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/** The registry's mutable record of one query; confined to the scheduler's lock. */
+final class TrackedQuery {
+    final String key;
+    final String user;
+    final long firstSeenMillis;
+    private final boolean singleApplication;
+    private final Map<ApplicationId, String> stageOfApp = new LinkedHashMap<>();
+    private final Set<ApplicationId> running = new LinkedHashSet<>();
+    private final Set<String> finishedStages = new LinkedHashSet<>();
+    private DescriptorStatus status;
+    private String problem = "";
+    private QueryDescriptor descriptor;
+    private Map<String, Integer> depths = Map.of();
+    private long idleSinceMillis;
+
+    private TrackedQuery(String key, String user, DescriptorStatus status, boolean singleApplication, long now) {
+        this.key = key;
+        this.user = user;
+        this.status = status;
+        this.singleApplication = singleApplication;
+        this.firstSeenMillis = now;
+        this.idleSinceMillis = now;
+    }
+
+    /** A query named by tags, whose descriptor is yet to be read. */
+    static TrackedQuery tagged(String queryId, String user, long now) {
+        return new TrackedQuery(queryId, user, DescriptorStatus.LOADING, false, now);
+    }
+
+    /** One application scheduled as a query of its own. */
+    static TrackedQuery alone(ApplicationId app, String user, DescriptorStatus status, String problem, long now) {
+        TrackedQuery q = new TrackedQuery(app.toString(), user, status, true, now);
+        q.problem = problem;
+        return q;
+    }
+
+    void add(ApplicationId app, String stage) {
+        stageOfApp.put(app, stage);
+        running.add(app);
+    }
+
+    void remove(ApplicationId app, long now) {
+        if (running.remove(app)) {
+            String stage = stageOfApp.get(app);
+            jobOf(stage).ifPresent(job -> finishedStages.add(job.stageId()));
+            if (running.isEmpty()) {
+                idleSinceMillis = now;
+            }
+        }
+    }
+
+    void honour(QueryDescriptor d) {
+        descriptor = d;
+        depths = d.dag().depths();
+        status = DescriptorStatus.LOADED;
+        problem = "";
+    }
+
+    void refuse(DescriptorStatus why, String problem) {
+        status = why;
+        this.problem = problem;
+    }
+
+    DescriptorStatus status() {
+        return status;
+    }
+
+    /** The rank of one of this query's applications, when its descriptor is honoured. */
+    Optional<AppRank> rank(ApplicationId app) {
+        if (!status.honoured()) {
+            return Optional.empty();
+        }
+        Optional<JobNode> job = jobOf(stageOfApp.get(app));
+        int depth = job.map(j -> depths.get(j.stageId())).orElse(1);
+        double jobWrd = job.map(j -> j.estimate().wrd()).orElse(0.0);
+        return Optional.of(new AppRank(descriptor.dag().totalWrd(), key, depth, jobWrd));
+    }
+
+    /**
+     * Whether the query can leave the active set: nothing runs and either it was a single
+     * application, all its DAG's jobs finished, or it stayed idle for {@code idleMillis}.
+     */
+    boolean retirable(long now, long idleMillis) {
+        if (!running.isEmpty()) {
+            return false;
+        }
+        boolean allJobsDone = status.honoured() && descriptor.dag().jobs().stream()
+                .allMatch(j -> finishedStages.contains(j.stageId()));
+        return singleApplication || allJobsDone || now - idleSinceMillis >= idleMillis;
+    }
+
+    QueryView view(OptionalLong retiredAt) {
+        return new QueryView(key, user, status, problem, Optional.ofNullable(descriptor), stageOfApp, running,
+                List.copyOf(finishedStages), firstSeenMillis, retiredAt);
+    }
+
+    private Optional<JobNode> jobOf(String stage) {
+        return descriptor == null || stage == null ? Optional.empty() : descriptor.dag().job(stage);
+    }
+}
