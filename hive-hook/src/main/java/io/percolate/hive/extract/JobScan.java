@@ -6,6 +6,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.Operator;
 import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
 import org.apache.hadoop.hive.ql.metadata.Table;
+import org.apache.hadoop.hive.ql.plan.ExprNodeColumnDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.FileSinkDesc;
 import org.apache.hadoop.hive.ql.plan.FilterDesc;
@@ -37,14 +38,24 @@ final class JobScan {
     /** table-scan alias → the table it reads, for base-table inputs only */
     final Map<String, Table> tables = new LinkedHashMap<>();
     final Map<String, List<String>> neededColumns = new LinkedHashMap<>();
+    /** map-work alias → the other names the plan uses for that scan (its own alias, the table name) */
+    final Map<String, List<String>> scanAliases = new LinkedHashMap<>();
     final Set<String> intermediateInputs = new LinkedHashSet<>();
     final Set<String> outputs = new LinkedHashSet<>();
-    final List<ExprNodeDesc> filters = new ArrayList<>();
+    final List<Filter> filters = new ArrayList<>();
     final List<String> keys = new ArrayList<>();
     final boolean hasReduce;
     final int fixedReducers;
     private boolean join;
     private boolean groupBy;
+
+    /**
+     * A filter condition and the alias of the table scan it sits above on the map side (empty
+     * on the reduce side): a column the condition names without a known table alias belongs
+     * to that scan's table.
+     */
+    record Filter(ExprNodeDesc condition, String scanAlias) {
+    }
 
     JobScan(ExecDriver task) {
         MapredWork work = task.getWork();
@@ -53,6 +64,12 @@ final class JobScan {
         for (Map.Entry<String, Operator<?>> e : map.getAliasToWork().entrySet()) {
             if (e.getValue().getConf() instanceof TableScanDesc ts && ts.getTableMetadata() != null) {
                 tables.put(e.getKey(), ts.getTableMetadata());
+                List<String> names = new ArrayList<>();
+                if (ts.getAlias() != null) {
+                    names.add(ts.getAlias());
+                }
+                names.add(ts.getTableMetadata().getTableName());
+                scanAliases.put(e.getKey(), names);
                 if (ts.getNeededColumns() != null) {
                     neededColumns.put(e.getKey(), List.copyOf(ts.getNeededColumns()));
                 }
@@ -63,9 +80,10 @@ final class JobScan {
                 intermediateInputs.add(normalize(e.getKey()));
             }
         }
-        walk(map.getAliasToWork().values(), true);
+        Set<Operator<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        map.getAliasToWork().forEach((alias, root) -> walk(root, alias, true, seen));
         if (reduce != null && reduce.getReducer() != null) {
-            walk(List.of(reduce.getReducer()), false);
+            walk(reduce.getReducer(), "", false, seen);
         }
         hasReduce = reduce != null;
         Integer planned = reduce == null ? null : reduce.getNumReduceTasks();
@@ -82,10 +100,9 @@ final class JobScan {
         return predicates.stream().mapToInt(p -> p instanceof Predicate.And and ? and.terms().size() : 1).sum();
     }
 
-    private void walk(Iterable<? extends Operator<?>> roots, boolean mapSide) {
-        Set<Operator<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    private void walk(Operator<?> root, String scanAlias, boolean mapSide, Set<Operator<?>> seen) {
         Deque<Operator<?>> todo = new ArrayDeque<>();
-        roots.forEach(todo::add);
+        todo.add(root);
         while (!todo.isEmpty()) {
             Operator<?> op = todo.pollFirst();
             if (!seen.add(op)) {
@@ -97,9 +114,9 @@ final class JobScan {
             groupBy |= type.equals("GROUPBY");
             Object conf = op.getConf();
             if (conf instanceof FilterDesc filter && filter.getPredicate() != null) {
-                filters.add(filter.getPredicate());
+                filters.add(new Filter(filter.getPredicate(), scanAlias));
             } else if (conf instanceof ReduceSinkDesc sink && mapSide && sink.getKeyCols() != null) {
-                sink.getKeyCols().forEach(k -> keys.add(k.getExprString()));
+                sink.getKeyCols().forEach(k -> keys.add(sourceOf(k, op).getExprString()));
             } else if (conf instanceof FileSinkDesc sink && sink.getDirName() != null) {
                 outputs.add(normalize(sink.getDirName()));
             }
@@ -110,6 +127,28 @@ final class JobScan {
                 children.forEach(todo::addFirst);
             }
         }
+    }
+
+    /**
+     * The expression a column reference stands for, traced up through the operators that
+     * renamed it (CBO puts a SELECT producing {@code _col0}, {@code _col1} before each shuffle),
+     * so keys read as the scanned columns.
+     */
+    private static ExprNodeDesc sourceOf(ExprNodeDesc expr, Operator<?> op) {
+        ExprNodeDesc current = expr;
+        Operator<?> at = op;
+        for (int hops = 0; hops < 64 && current instanceof ExprNodeColumnDesc column; hops++) {
+            if (at.getParentOperators() == null || at.getParentOperators().size() != 1) {
+                break;
+            }
+            at = at.getParentOperators().get(0);
+            Map<String, ExprNodeDesc> renamed = at.getColumnExprMap();
+            ExprNodeDesc origin = renamed == null ? null : renamed.get(column.getColumn());
+            if (origin != null) {
+                current = origin;
+            }
+        }
+        return current;
     }
 
     static String normalize(Path path) {

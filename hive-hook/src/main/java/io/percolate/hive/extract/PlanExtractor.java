@@ -75,6 +75,7 @@ public final class PlanExtractor {
             for (Map.Entry<String, Table> t : scan.tables.entrySet()) {
                 String name = t.getValue().getFullyQualifiedName().toLowerCase(Locale.ROOT);
                 tableOfAlias.put(t.getKey(), name);
+                scan.scanAliases.getOrDefault(t.getKey(), List.of()).forEach(a -> tableOfAlias.putIfAbsent(a, name));
                 TableRef ref = sized.computeIfAbsent(name,
                         n -> sizer.size(t.getValue(), partitions.getOrDefault(n, List.of())));
                 if (!tables.contains(ref)) {
@@ -83,8 +84,10 @@ public final class PlanExtractor {
                 scan.neededColumns.getOrDefault(t.getKey(), List.of())
                         .forEach(c -> projections.add(new ColumnRef(name, c)));
             }
-            PredicateTranslator translator = new PredicateTranslator(tableOfAlias);
-            List<Predicate> predicates = scan.filters.stream().map(translator::translate).toList();
+            List<Predicate> predicates = scan.filters.stream()
+                    .map(f -> new PredicateTranslator(tableOfAlias, tableOfAlias.getOrDefault(f.scanAlias(), ""))
+                            .translate(f.condition()))
+                    .toList();
 
             long tableBytes = tables.stream().mapToLong(TableRef::bytes).sum();
             shapes.add(new JobShape(stage, List.copyOf(parents), scan.majorOperator(), tableBytes,

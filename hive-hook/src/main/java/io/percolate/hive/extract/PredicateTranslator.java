@@ -37,10 +37,16 @@ import java.util.Optional;
  */
 final class PredicateTranslator {
     private final Map<String, String> tableOfAlias;
+    private final String defaultTable;
 
-    /** @param tableOfAlias the job's table-scan aliases and the {@code db.table} each reads */
-    PredicateTranslator(Map<String, String> tableOfAlias) {
+    /**
+     * @param tableOfAlias the job's table aliases and the {@code db.table} each reads
+     * @param defaultTable the table of a column whose alias is unknown: the table scanned
+     *                     below the filter, or empty on the reduce side
+     */
+    PredicateTranslator(Map<String, String> tableOfAlias, String defaultTable) {
         this.tableOfAlias = tableOfAlias;
+        this.defaultTable = defaultTable;
     }
 
     Predicate translate(ExprNodeDesc expr) {
@@ -113,7 +119,7 @@ final class PredicateTranslator {
             return Optional.empty();
         }
         String alias = col.getTabAlias();
-        String table = alias == null ? "" : tableOfAlias.getOrDefault(alias, "");
+        String table = alias == null ? defaultTable : tableOfAlias.getOrDefault(alias, defaultTable);
         return Optional.of(new ColumnRef(table, col.getColumn()));
     }
 

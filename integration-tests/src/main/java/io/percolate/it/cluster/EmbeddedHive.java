@@ -1,0 +1,100 @@
+package io.percolate.it.cluster;
+
+import io.percolate.hive.PercolateHook;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.ql.Driver;
+import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
+import org.apache.hadoop.hive.ql.session.SessionState;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An embedded Hive (Driver plus a Derby metastore in this JVM) that compiles queries for the
+ * MapReduce engine and submits their jobs to a {@link MiniPercolateCluster}, with the Percolate
+ * hook installed.
+ */
+public final class EmbeddedHive {
+    private final HiveConf conf;
+
+    /** One statement's outcome. */
+    public record Result(String queryId, List<String> rows, Duration elapsed) {
+    }
+
+    public EmbeddedHive(Configuration clusterConf, Path workDir, Map<String, String> overrides) throws IOException {
+        Files.createDirectories(workDir);
+        System.setProperty("derby.stream.error.file", workDir.resolve("derby.log").toString());
+        HiveConf hive = new HiveConf(clusterConf, EmbeddedHive.class);
+        set(hive, "hive.execution.engine", "mr");
+        set(hive, "javax.jdo.option.ConnectionURL",
+                "jdbc:derby:;databaseName=" + workDir.resolve("metastore_db") + ";create=true");
+        set(hive, "datanucleus.schema.autoCreateAll", "true");
+        set(hive, "hive.metastore.schema.verification", "false");
+        set(hive, "metastore.schema.verification", "false");
+        set(hive, "hive.metastore.uris", "");
+        set(hive, "hive.metastore.warehouse.dir", "/user/hive/warehouse");
+        set(hive, "metastore.warehouse.dir", "/user/hive/warehouse");
+        set(hive, "metastore.warehouse.external.dir", "/user/hive/external");
+        set(hive, "hive.exec.scratchdir", "/tmp/hive");
+        set(hive, "hive.exec.local.scratchdir", workDir.resolve("scratch").toString());
+        set(hive, "hive.downloaded.resources.dir", workDir.resolve("resources").toString());
+        set(hive, "hive.querylog.location", workDir.resolve("querylog").toString());
+        set(hive, "hive.exec.mode.local.auto", "false");
+        set(hive, "hive.exec.submit.local.task.via.child", "false");
+        set(hive, "hive.auto.convert.join", "false");
+        set(hive, "hive.stats.autogather", "false");
+        set(hive, "hive.stats.column.autogather", "false");
+        set(hive, "hive.support.concurrency", "false");
+        set(hive, "hive.security.authorization.enabled", "false");
+        set(hive, "hive.exec.pre.hooks", PercolateHook.class.getName());
+        overrides.forEach((k, v) -> set(hive, k, v));
+        this.conf = hive;
+    }
+
+    /**
+     * Runs statements in order on the calling thread, in a session of its own (Hive keeps session
+     * state per thread), one Driver per statement as Hive's CLI does.
+     *
+     * @return the last statement's result
+     */
+    public Result run(String... statements) throws CommandProcessorException, IOException {
+        SessionState session = SessionState.start(new HiveConf(conf));
+        try {
+            Result last = null;
+            for (String sql : statements) {
+                last = runOne(session.getConf(), sql);
+            }
+            return last;
+        } finally {
+            session.close();
+        }
+    }
+
+    private static Result runOne(HiveConf sessionConf, String sql) throws CommandProcessorException, IOException {
+        long start = System.nanoTime();
+        Driver driver = new Driver(new HiveConf(sessionConf));
+        try {
+            driver.run(sql);
+            List<String> rows = new ArrayList<>();
+            List<String> batch = new ArrayList<>();
+            while (driver.getResults(batch)) {
+                rows.addAll(batch);
+                batch.clear();
+            }
+            return new Result(driver.getQueryState().getQueryId(), rows, Duration.ofNanos(System.nanoTime() - start));
+        } finally {
+            driver.close();
+            driver.destroy();
+        }
+    }
+
+    private static void set(HiveConf conf, String key, String value) {
+        conf.set(key, value);
+    }
+}

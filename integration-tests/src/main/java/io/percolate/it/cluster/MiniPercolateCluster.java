@@ -1,0 +1,156 @@
+package io.percolate.it.cluster;
+
+import io.percolate.descriptor.DescriptorStore;
+import io.percolate.scheduler.QueryAwarePolicy;
+import io.percolate.scheduler.TlsScheduler;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceScheduler;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A real Hadoop cluster in this JVM: HDFS (MiniDFSCluster) and YARN with MapReduce
+ * (MiniMRYarnCluster), whose ResourceManager runs {@link TlsScheduler} with
+ * {@link QueryAwarePolicy} on every queue. Containers are real JVMs started by the
+ * NodeManagers.
+ */
+public final class MiniPercolateCluster implements AutoCloseable {
+    /** Where descriptors go on the cluster's HDFS. */
+    public static final String DESCRIPTOR_DIR = "/percolate/descriptors";
+
+    /**
+     * @param workDir       local directory for all cluster state
+     * @param nodeManagers  NodeManagers (and DataNodes)
+     * @param nodeMemoryMb  memory each NodeManager offers
+     * @param containerMb   memory of every map, reduce and AM container
+     * @param uber          run small jobs inside their AM container (faster; tasks get no containers of their own)
+     */
+    public record Spec(java.nio.file.Path workDir, int nodeManagers, int nodeMemoryMb, int containerMb, boolean uber) {
+        public Spec {
+            requireNonNull(workDir, "workDir");
+            if (nodeManagers < 1 || containerMb < 128 || nodeMemoryMb < containerMb) {
+                throw new IllegalArgumentException("bad cluster spec: " + this);
+            }
+        }
+    }
+
+    private final MiniDFSCluster dfs;
+    private final MiniMRYarnCluster yarn;
+    private final Configuration conf;
+
+    private MiniPercolateCluster(MiniDFSCluster dfs, MiniMRYarnCluster yarn) {
+        this.dfs = dfs;
+        this.yarn = yarn;
+        this.conf = new Configuration(yarn.getConfig());
+    }
+
+    public static MiniPercolateCluster start(Spec spec) throws IOException {
+        Files.createDirectories(spec.workDir());
+        Configuration conf = new Configuration();
+        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, spec.workDir().resolve("dfs").toString());
+        MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf).numDataNodes(spec.nodeManagers()).build();
+        dfs.waitActive();
+        conf.set(FileSystem.FS_DEFAULT_NAME_KEY, dfs.getFileSystem().getUri().toString());
+
+        conf.set(YarnConfiguration.RM_SCHEDULER, TlsScheduler.class.getName());
+        conf.set("yarn.scheduler.fair.allocation.file", writeAllocations(spec.workDir()).toString());
+        conf.setBoolean("yarn.scheduler.fair.user-as-default-queue", false); // as root, apps would land in "root"
+        conf.setBoolean("yarn.scheduler.fair.preemption", false);
+        conf.set(DescriptorStore.DIR_KEY, DESCRIPTOR_DIR);
+        conf.setInt(YarnConfiguration.NM_PMEM_MB, spec.nodeMemoryMb());
+        conf.setInt(YarnConfiguration.NM_VCORES, 8);
+        conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
+        conf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
+        conf.setBoolean(YarnConfiguration.NM_PMEM_CHECK_ENABLED, false);
+        String javaOpts = "-Xmx" + (spec.containerMb() * 3 / 4) + "m " + jdkOpens();
+        for (String key : List.of("mapreduce.map.java.opts", "mapreduce.reduce.java.opts",
+                "yarn.app.mapreduce.am.command-opts")) {
+            conf.set(key, javaOpts);
+        }
+        for (String key : List.of("mapreduce.map.memory.mb", "mapreduce.reduce.memory.mb",
+                "yarn.app.mapreduce.am.resource.mb")) {
+            conf.setInt(key, spec.containerMb());
+        }
+        conf.setBoolean("mapreduce.job.ubertask.enable", spec.uber());
+        conf.set("yarn.app.mapreduce.am.staging-dir", "/tmp/hadoop-yarn/staging");
+
+        MiniMRYarnCluster yarn = new MiniMRYarnCluster("percolate", spec.nodeManagers());
+        yarn.init(conf);
+        yarn.start();
+        return new MiniPercolateCluster(dfs, yarn);
+    }
+
+    /** The configuration clients use: HDFS, the ResourceManager and MapReduce on YARN. */
+    public Configuration conf() {
+        return new Configuration(conf);
+    }
+
+    public FileSystem fileSystem() throws IOException {
+        return dfs.getFileSystem();
+    }
+
+    public ResourceScheduler scheduler() {
+        return yarn.getResourceManager().getResourceScheduler();
+    }
+
+    /** Every application the ResourceManager knows, finished ones included. */
+    public List<ApplicationReport> applications() throws IOException {
+        try (YarnClient client = YarnClient.createYarnClient()) {
+            client.init(conf());
+            client.start();
+            return client.getApplications();
+        } catch (org.apache.hadoop.yarn.exceptions.YarnException e) {
+            throw new IOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            yarn.stop();
+        } finally {
+            dfs.shutdown();
+        }
+    }
+
+    /** One queue, ordered by queries. */
+    private static java.nio.file.Path writeAllocations(java.nio.file.Path workDir) throws IOException {
+        java.nio.file.Path file = workDir.resolve("fair-scheduler.xml");
+        Files.writeString(file, """
+                <?xml version="1.0"?>
+                <allocations>
+                  <defaultQueueSchedulingPolicy>%s</defaultQueueSchedulingPolicy>
+                  <queue name="default"/>
+                </allocations>
+                """.formatted(QueryAwarePolicy.class.getName()));
+        return file;
+    }
+
+    /**
+     * The {@code --add-opens} flags this JVM was started with: containers run the same Hive and
+     * Hadoop code on the same JDK and need the same ones.
+     */
+    static String jdkOpens() {
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.startsWith("--add-opens"))
+                .collect(Collectors.joining(" "));
+    }
+
+    /** The descriptor directory on this cluster's file system. */
+    public Path descriptorDir() throws IOException {
+        return fileSystem().makeQualified(new Path(DESCRIPTOR_DIR));
+    }
+}

@@ -1,0 +1,87 @@
+package io.percolate.it.tpch;
+
+import io.trino.tpch.TpchColumn;
+import io.trino.tpch.TpchEntity;
+import io.trino.tpch.TpchTable;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * TPC-H tables from the TPC-H Java generator, written as '|'-separated text files to a cluster
+ * file system, with the Hive DDL that declares them as external tables.
+ */
+public final class TpchDataset {
+    public static final String DATABASE = "tpch";
+
+    private final double scaleFactor;
+    private final List<TpchTable<?>> tables;
+
+    public TpchDataset(double scaleFactor, List<TpchTable<?>> tables) {
+        if (!(scaleFactor > 0)) {
+            throw new IllegalArgumentException("scale factor must be > 0");
+        }
+        this.scaleFactor = scaleFactor;
+        this.tables = List.copyOf(tables);
+    }
+
+    public double scaleFactor() {
+        return scaleFactor;
+    }
+
+    /** Writes each table to {@code <root>/<table>/data.tbl}. */
+    public void write(FileSystem fs, Path root) throws IOException {
+        for (TpchTable<?> table : tables) {
+            writeTable(fs, new Path(root, table.getTableName()), table);
+        }
+    }
+
+    /** CREATE DATABASE and one CREATE EXTERNAL TABLE per table, located under {@code root}. */
+    public List<String> ddl(Path root) {
+        List<String> ddl = new ArrayList<>();
+        ddl.add("CREATE DATABASE IF NOT EXISTS " + DATABASE);
+        for (TpchTable<?> table : tables) {
+            String columns = table.getColumns().stream()
+                    .map(c -> c.getColumnName() + " " + hiveType(c))
+                    .collect(Collectors.joining(", "));
+            ddl.add("CREATE EXTERNAL TABLE " + DATABASE + "." + table.getTableName() + " (" + columns + ")"
+                    + " ROW FORMAT DELIMITED FIELDS TERMINATED BY '|' STORED AS TEXTFILE"
+                    + " LOCATION '" + new Path(root, table.getTableName()) + "'");
+        }
+        return ddl;
+    }
+
+    /** The rows of one table, generated again (the generator is deterministic). */
+    public <E extends TpchEntity> Iterable<E> rows(TpchTable<E> table) {
+        return table.createGenerator(scaleFactor, 1, 1);
+    }
+
+    private <E extends TpchEntity> void writeTable(FileSystem fs, Path dir, TpchTable<E> table) throws IOException {
+        fs.mkdirs(dir);
+        try (FSDataOutputStream out = fs.create(new Path(dir, "data.tbl"), true);
+             BufferedWriter w = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8))) {
+            for (E row : rows(table)) {
+                w.write(row.toLine());
+                w.newLine();
+            }
+        }
+    }
+
+    private static String hiveType(TpchColumn<?> column) {
+        return switch (column.getType().getBase()) {
+            case IDENTIFIER -> "BIGINT";
+            case INTEGER -> "INT";
+            case DATE -> "DATE";
+            case DOUBLE -> "DOUBLE";
+            case VARCHAR -> "STRING";
+        };
+    }
+}

@@ -1,0 +1,259 @@
+package io.percolate.it;
+
+import io.percolate.descriptor.DescriptorStore;
+import io.percolate.descriptor.QueryTags;
+import io.percolate.it.cluster.EmbeddedHive;
+import io.percolate.it.cluster.MiniPercolateCluster;
+import io.percolate.it.tpch.TpchDataset;
+import io.percolate.model.CompareOp;
+import io.percolate.model.JobNode;
+import io.percolate.model.OperatorKind;
+import io.percolate.model.Predicate;
+import io.percolate.model.QueryDag;
+import io.percolate.model.QueryDescriptor;
+import io.percolate.model.SizeSource;
+import io.percolate.model.TableRef;
+import io.percolate.scheduler.TlsScheduler;
+import io.percolate.scheduler.registry.DescriptorStatus;
+import io.percolate.scheduler.registry.QueryView;
+import io.trino.tpch.TpchTable;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The spine, end to end on real daemons: TPC-H data on MiniDFSCluster, two concurrent Hive
+ * queries compiled for MapReduce with the Percolate hook, their jobs run by MiniMRYarnCluster
+ * whose ResourceManager runs TlsScheduler. Checks the answers, the published DAGs, the tags on
+ * every application and the scheduler's grouping; then that a broken hook set-up leaves a
+ * query correct and untagged.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
+final class TestSpineEndToEnd {
+    private static final double SCALE = 0.01;
+    private static final Path DATA = new Path("/data/tpch");
+
+    private MiniPercolateCluster cluster;
+    private EmbeddedHive hive;
+    private TpchDataset data;
+    private EmbeddedHive.Result segmentRevenue;
+    private EmbeddedHive.Result pricingSummary;
+
+    @BeforeAll
+    void startClusterAndRunTwoQueriesAtOnce() throws Exception {
+        java.nio.file.Path work = java.nio.file.Path.of("target", "e2e").toAbsolutePath();
+        FileUtil.fullyDelete(work.toFile()); // a fresh metastore and HDFS every run
+        Files.createDirectories(work);
+        cluster = MiniPercolateCluster.start(new MiniPercolateCluster.Spec(work.resolve("cluster"), 2, 4096, 512, false));
+        data = new TpchDataset(SCALE, List.of(TpchTable.CUSTOMER, TpchTable.ORDERS, TpchTable.LINE_ITEM, TpchTable.NATION));
+        data.write(cluster.fileSystem(), DATA);
+        hive = new EmbeddedHive(cluster.conf(), work.resolve("hive"), Map.of());
+        hive.run(data.ddl(DATA).toArray(String[]::new));
+
+        CompletableFuture<EmbeddedHive.Result> a = CompletableFuture.supplyAsync(() -> run(hive, TpchReference.SEGMENT_REVENUE));
+        CompletableFuture<EmbeddedHive.Result> b = CompletableFuture.supplyAsync(() -> run(hive, TpchReference.PRICING_SUMMARY));
+        segmentRevenue = a.get();
+        pricingSummary = b.get();
+    }
+
+    @AfterAll
+    void stop() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void answers_matchRowsComputedWithoutHive() {
+        List<TpchReference.SegmentRevenue> expected = TpchReference.segmentRevenue(data);
+        assertEquals(expected.size(), segmentRevenue.rows().size(), segmentRevenue.rows().toString());
+        for (int i = 0; i < expected.size(); i++) {
+            String[] row = segmentRevenue.rows().get(i).split("\t");
+            assertEquals(expected.get(i).segment(), row[0]);
+            assertEquals(expected.get(i).orders(), Long.parseLong(row[1]));
+            assertEquals(expected.get(i).revenueCents(), Math.round(Double.parseDouble(row[2]) * 100));
+        }
+
+        Map<String, long[]> summary = TpchReference.pricingSummary(data);
+        assertEquals(summary.size(), pricingSummary.rows().size(), pricingSummary.rows().toString());
+        int i = 0;
+        for (Map.Entry<String, long[]> e : summary.entrySet()) {
+            String[] row = pricingSummary.rows().get(i++).split("\t");
+            assertEquals(e.getKey(), row[0] + "|" + row[1]);
+            assertEquals(e.getValue()[0], Long.parseLong(row[2]));
+            assertEquals(e.getValue()[1], Math.round(Double.parseDouble(row[3])));
+        }
+    }
+
+    @Test
+    void descriptor_describesTheJoinGroupByOrderByDag() throws Exception {
+        QueryDag dag = descriptor(segmentRevenue).dag();
+        assertEquals(3, dag.jobs().size(), dag.toString());
+        JobNode join = only(dag, OperatorKind.JOIN);
+        JobNode groupBy = only(dag, OperatorKind.GROUP_BY);
+        JobNode orderBy = only(dag, OperatorKind.EXTRACT);
+        assertEquals(List.of(), join.parents());
+        assertEquals(List.of(join.stageId()), groupBy.parents());
+        assertEquals(List.of(groupBy.stageId()), orderBy.parents());
+        assertEquals(Map.of(join.stageId(), 3, groupBy.stageId(), 2, orderBy.stageId(), 1), dag.depths());
+
+        FileSystem fs = cluster.fileSystem();
+        assertEquals(Set.of(
+                        new TableRef("tpch.customer", fileBytes(fs, "customer"), 0, SizeSource.FILE_SYSTEM),
+                        new TableRef("tpch.orders", fileBytes(fs, "orders"), 0, SizeSource.FILE_SYSTEM)),
+                Set.copyOf(join.inputTables()));
+        assertEquals(List.of(), groupBy.inputTables());
+        assertTrue(mentions(join.predicates(), "tpch.orders", "o_orderdate", CompareOp.LT, "1995-03-15"),
+                join.predicates().toString());
+        assertTrue(join.keys().stream().anyMatch(k -> k.contains("custkey")), join.keys().toString());
+        assertTrue(join.estimate().inputBytes() >= fileBytes(fs, "orders"), join.estimate().toString());
+        assertTrue(groupBy.estimate().inputBytes() > 0 && dag.totalWrd() > 0, dag.toString());
+
+        QueryDag summary = descriptor(pricingSummary).dag();
+        assertEquals(List.of(OperatorKind.GROUP_BY, OperatorKind.EXTRACT),
+                summary.jobs().stream().map(JobNode::operator).toList());
+        assertTrue(mentions(only(summary, OperatorKind.GROUP_BY).predicates(), "tpch.lineitem", "l_shipdate",
+                CompareOp.LE, "1998-09-02"));
+    }
+
+    @Test
+    void everyApplication_carriesItsQueryAndStageTags() throws Exception {
+        for (EmbeddedHive.Result query : List.of(segmentRevenue, pricingSummary)) {
+            QueryDag dag = descriptor(query).dag();
+            List<ApplicationReport> apps = applicationsOf(query);
+            assertEquals(dag.jobs().size(), apps.size(), "one application per job of " + query.queryId());
+            Set<String> stages = new java.util.HashSet<>();
+            for (ApplicationReport app : apps) {
+                QueryTags.JobTag tag = QueryTags.parse(app.getApplicationTags()).orElseThrow(
+                        () -> new AssertionError(app.getApplicationId() + " has no Percolate tags: " + app.getApplicationTags()));
+                assertEquals(query.queryId().toLowerCase(), tag.queryId());
+                assertTrue(dag.job(tag.stageId()).isPresent(), tag.stageId());
+                stages.add(tag.stageId());
+                // Hive's job name survives the per-stage configuration copy
+                assertTrue(app.getName().endsWith("(" + dag.job(tag.stageId()).orElseThrow().stageId() + ")"), app.getName());
+            }
+            assertEquals(dag.jobs().size(), stages.size());
+        }
+    }
+
+    @Test
+    void scheduler_groupsEachQuerysApplicationsWithItsDag() throws Exception {
+        TlsScheduler scheduler = (TlsScheduler) cluster.scheduler();
+        for (EmbeddedHive.Result query : List.of(segmentRevenue, pricingSummary)) {
+            QueryDescriptor published = descriptor(query);
+            QueryView view = awaitRetired(scheduler, published.queryId());
+            assertEquals(DescriptorStatus.LOADED, view.status(), view.problem());
+            assertEquals(Optional.of(published), view.descriptor());
+            Set<String> appIds = applicationsOf(query).stream().map(a -> a.getApplicationId().toString())
+                    .collect(Collectors.toSet());
+            assertEquals(appIds, view.stages().keySet().stream().map(Object::toString).collect(Collectors.toSet()));
+            assertEquals(published.dag().jobs().stream().map(JobNode::stageId).collect(Collectors.toSet()),
+                    Set.copyOf(view.finishedStages()));
+        }
+    }
+
+    @Test
+    void brokenDescriptorDirectory_queryStillRightAndUntagged() throws Exception {
+        // a directory under a file cannot be created: publishing fails inside the hook
+        EmbeddedHive broken = new EmbeddedHive(cluster.conf(),
+                java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(),
+                Map.of(DescriptorStore.DIR_KEY, DATA + "/nation/data.tbl/descriptors"));
+        EmbeddedHive.Result result = broken.run(TpchReference.NATIONS_PER_REGION);
+
+        Map<Long, Long> rows = new java.util.TreeMap<>();
+        result.rows().forEach(r -> rows.put(Long.parseLong(r.split("\t")[0]), Long.parseLong(r.split("\t")[1])));
+        assertEquals(TpchReference.nationsPerRegion(data), rows);
+
+        List<ApplicationReport> apps = applicationsOf(result);
+        assertEquals(1, apps.size());
+        assertTrue(QueryTags.parse(apps.get(0).getApplicationTags()).isEmpty(), apps.get(0).getApplicationTags().toString());
+        QueryView view = awaitRetired((TlsScheduler) cluster.scheduler(), apps.get(0).getApplicationId().toString());
+        assertEquals(DescriptorStatus.UNTAGGED, view.status());
+    }
+
+    // ---------------------------------------------------------------------------------------
+
+    private static EmbeddedHive.Result run(EmbeddedHive hive, String sql) {
+        try {
+            return hive.run(sql);
+        } catch (Exception e) {
+            throw new IllegalStateException(sql, e);
+        }
+    }
+
+    private QueryDescriptor descriptor(EmbeddedHive.Result query) throws Exception {
+        return new DescriptorStore(cluster.conf(), cluster.descriptorDir()).read(query.queryId()).descriptor();
+    }
+
+    /** Applications Hive submitted for the query: Hive tags each with the query id itself. */
+    private List<ApplicationReport> applicationsOf(EmbeddedHive.Result query) throws Exception {
+        String hiveTag = query.queryId().toLowerCase();
+        List<ApplicationReport> apps = new ArrayList<>();
+        for (ApplicationReport app : cluster.applications()) {
+            if (app.getApplicationTags().contains(hiveTag)) {
+                apps.add(app);
+            }
+        }
+        return apps;
+    }
+
+    private static QueryView awaitRetired(TlsScheduler scheduler, String queryId) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            Optional<QueryView> view = scheduler.retiredQueries().stream().filter(q -> q.queryId().equals(queryId)).findFirst();
+            if (view.isPresent()) {
+                return view.get();
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("query " + queryId + " never retired; active: " + scheduler.activeQueries()
+                + " retired: " + scheduler.retiredQueries().stream().map(QueryView::queryId).toList());
+    }
+
+    private static JobNode only(QueryDag dag, OperatorKind kind) {
+        List<JobNode> jobs = dag.jobs().stream().filter(j -> j.operator() == kind).toList();
+        assertEquals(1, jobs.size(), kind + " jobs in " + dag);
+        return jobs.get(0);
+    }
+
+    private static long fileBytes(FileSystem fs, String table) throws Exception {
+        return fs.getContentSummary(new Path(DATA, table)).getLength();
+    }
+
+    private static boolean mentions(List<Predicate> predicates, String table, String column, CompareOp op, String value) {
+        return predicates.stream().flatMap(TestSpineEndToEnd::leaves).anyMatch(p -> p instanceof Predicate.Comparison c
+                && c.column().table().equals(table) && c.column().name().equals(column)
+                && c.op() == op && c.operands().equals(List.of(value)));
+    }
+
+    private static Stream<Predicate> leaves(Predicate p) {
+        if (p instanceof Predicate.And and) {
+            return and.terms().stream().flatMap(TestSpineEndToEnd::leaves);
+        } else if (p instanceof Predicate.Or or) {
+            return or.terms().stream().flatMap(TestSpineEndToEnd::leaves);
+        }
+        return Stream.of(p);
+    }
+}
