@@ -34,15 +34,29 @@ record HookConfig(boolean enabled, String descriptorDir, CoarseEstimator.Setting
     static HookConfig from(Configuration conf) {
         CoarseEstimator.Settings d = CoarseEstimator.Settings.DEFAULTS;
         CoarseEstimator.Settings estimator = new CoarseEstimator.Settings(
-                conf.getLong(SPLIT_MAX_BYTES, d.splitBytes()),
-                conf.getLong(BYTES_PER_REDUCER, d.bytesPerReducer()),
-                conf.getInt(MAX_REDUCERS, d.maxReducers()),
-                conf.getDouble(MAP_MB_PER_SECOND, d.mapBytesPerSecond() / 1e6) * 1e6,
-                conf.getDouble(REDUCE_MB_PER_SECOND, d.reduceBytesPerSecond() / 1e6) * 1e6,
-                conf.getDouble(TASK_START_SECONDS, d.taskStartSeconds()));
+                (long) positive(conf, SPLIT_MAX_BYTES, conf.getLong(SPLIT_MAX_BYTES, d.splitBytes())),
+                (long) positive(conf, BYTES_PER_REDUCER, conf.getLong(BYTES_PER_REDUCER, d.bytesPerReducer())),
+                (int) positive(conf, MAX_REDUCERS, conf.getInt(MAX_REDUCERS, d.maxReducers())),
+                positive(conf, MAP_MB_PER_SECOND, conf.getDouble(MAP_MB_PER_SECOND, d.mapBytesPerSecond() / 1e6)) * 1e6,
+                positive(conf, REDUCE_MB_PER_SECOND, conf.getDouble(REDUCE_MB_PER_SECOND, d.reduceBytesPerSecond() / 1e6)) * 1e6,
+                nonNegative(TASK_START_SECONDS, conf.getDouble(TASK_START_SECONDS, d.taskStartSeconds())));
         return new HookConfig(
                 conf.getBoolean(ENABLED, DEFAULT_ENABLED),
                 conf.getTrimmed(DescriptorStore.DIR_KEY, DescriptorStore.DEFAULT_DIR),
                 estimator);
+    }
+
+    private static double positive(Configuration conf, String key, double value) {
+        if (!(value > 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(key + " must be > 0, got " + conf.get(key));
+        }
+        return value;
+    }
+
+    private static double nonNegative(String key, double value) {
+        if (!(value >= 0) || Double.isInfinite(value)) {
+            throw new IllegalArgumentException(key + " must be >= 0, got " + value);
+        }
+        return value;
     }
 }

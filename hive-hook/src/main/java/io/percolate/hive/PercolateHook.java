@@ -28,8 +28,9 @@ public final class PercolateHook implements ExecuteWithHookContext {
     @Override
     public void run(HookContext context) {
         long start = System.nanoTime();
-        QueryPlan plan = context.getQueryPlan();
+        QueryPlan plan = null;
         try {
+            plan = context.getQueryPlan();
             HiveConf conf = context.getConf();
             HookConfig config = HookConfig.from(conf);
             if (!config.enabled() || plan == null || Utilities.getMRTasks(plan.getRootTasks()).isEmpty()) {
@@ -44,8 +45,10 @@ public final class PercolateHook implements ExecuteWithHookContext {
             LOG.info("Percolate: query {} has {} jobs (height {}, WRD {} container-s), {} tagged, descriptor {} ({} ms)",
                     descriptor.queryId(), dag.jobs().size(), dag.height(), Math.round(dag.totalWrd()), tagged,
                     published, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
-        } catch (Exception | LinkageError e) {
-            // Anything at all: the user's query must run as if we were not here.
+        } catch (OutOfMemoryError e) {
+            throw e; // the JVM is in trouble, not just the hook
+        } catch (Throwable e) {
+            // Anything else at all: the user's query must run as if we were not here.
             LOG.warn("Percolate: query {} runs untagged: {}", plan == null ? "?" : plan.getQueryId(), e.toString(), e);
         }
     }

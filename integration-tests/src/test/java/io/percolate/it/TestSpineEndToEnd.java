@@ -5,6 +5,7 @@ import io.percolate.descriptor.QueryTags;
 import io.percolate.it.cluster.EmbeddedHive;
 import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.it.tpch.TpchDataset;
+import io.percolate.it.tpch.TpchQueries;
 import io.percolate.model.CompareOp;
 import io.percolate.model.JobNode;
 import io.percolate.model.OperatorKind;
@@ -33,7 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -72,10 +72,10 @@ final class TestSpineEndToEnd {
         hive = new EmbeddedHive(cluster.conf(), work.resolve("hive"), Map.of());
         hive.run(data.ddl(DATA).toArray(String[]::new));
 
-        CompletableFuture<EmbeddedHive.Result> a = CompletableFuture.supplyAsync(() -> run(hive, TpchReference.SEGMENT_REVENUE));
-        CompletableFuture<EmbeddedHive.Result> b = CompletableFuture.supplyAsync(() -> run(hive, TpchReference.PRICING_SUMMARY));
-        segmentRevenue = a.get();
-        pricingSummary = b.get();
+        List<EmbeddedHive.Result> results = hive.runConcurrently(
+                List.of(TpchQueries.SEGMENT_REVENUE.sql(), TpchQueries.PRICING_SUMMARY.sql()));
+        segmentRevenue = results.get(0);
+        pricingSummary = results.get(1);
     }
 
     @AfterAll
@@ -180,7 +180,7 @@ final class TestSpineEndToEnd {
         EmbeddedHive broken = new EmbeddedHive(cluster.conf(),
                 java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(),
                 Map.of(DescriptorStore.DIR_KEY, DATA + "/nation/data.tbl/descriptors"));
-        EmbeddedHive.Result result = broken.run(TpchReference.NATIONS_PER_REGION);
+        EmbeddedHive.Result result = broken.run(TpchQueries.NATIONS_PER_REGION.sql());
 
         Map<Long, Long> rows = new java.util.TreeMap<>();
         result.rows().forEach(r -> rows.put(Long.parseLong(r.split("\t")[0]), Long.parseLong(r.split("\t")[1])));
@@ -194,14 +194,6 @@ final class TestSpineEndToEnd {
     }
 
     // ---------------------------------------------------------------------------------------
-
-    private static EmbeddedHive.Result run(EmbeddedHive hive, String sql) {
-        try {
-            return hive.run(sql);
-        } catch (Exception e) {
-            throw new IllegalStateException(sql, e);
-        }
-    }
 
     private QueryDescriptor descriptor(EmbeddedHive.Result query) throws Exception {
         return new DescriptorStore(cluster.conf(), cluster.descriptorDir()).read(query.queryId()).descriptor();

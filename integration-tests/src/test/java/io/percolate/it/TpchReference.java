@@ -16,30 +16,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The test queries and their answers computed in plain Java over the generator's rows, with no
- * Hive involved. Money is summed in cents, so the answers are exact.
+ * The answers to {@link io.percolate.it.tpch.TpchQueries}, computed in plain Java over the
+ * generator's rows with no Hive involved. Money is summed in cents, so the answers are exact.
  */
 final class TpchReference {
-    /** join + group-by + order-by: three MapReduce jobs. */
-    static final String SEGMENT_REVENUE = """
-            SELECT c.c_mktsegment, count(*) AS order_count, round(sum(o.o_totalprice), 2) AS revenue
-            FROM tpch.customer c JOIN tpch.orders o ON c.c_custkey = o.o_custkey
-            WHERE o.o_orderdate < DATE '1995-03-15'
-            GROUP BY c.c_mktsegment
-            ORDER BY revenue DESC""";
     static final LocalDate SEGMENT_REVENUE_BEFORE = LocalDate.parse("1995-03-15");
-
-    /** group-by + order-by (TPC-H Q1's shape): two MapReduce jobs. */
-    static final String PRICING_SUMMARY = """
-            SELECT l_returnflag, l_linestatus, count(*) AS line_count, sum(l_quantity) AS quantity
-            FROM tpch.lineitem
-            WHERE l_shipdate <= DATE '1998-09-02'
-            GROUP BY l_returnflag, l_linestatus
-            ORDER BY l_returnflag, l_linestatus""";
     static final LocalDate PRICING_SUMMARY_UNTIL = LocalDate.parse("1998-09-02");
-
-    /** one group-by job */
-    static final String NATIONS_PER_REGION = "SELECT n_regionkey, count(*) FROM tpch.nation GROUP BY n_regionkey";
 
     private TpchReference() {
     }

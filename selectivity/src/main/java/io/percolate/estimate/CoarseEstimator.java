@@ -41,9 +41,19 @@ public final class CoarseEstimator {
         public static final Settings DEFAULTS = new Settings(256L << 20, 256L << 20, 1009, 50e6, 25e6, 5.0);
 
         public Settings {
-            if (splitBytes <= 0 || bytesPerReducer <= 0 || maxReducers <= 0
-                    || !(mapBytesPerSecond > 0) || !(reduceBytesPerSecond > 0) || !(taskStartSeconds >= 0)) {
-                throw new IllegalArgumentException("estimator settings must be positive: " + this);
+            positive("split bytes", splitBytes);
+            positive("bytes per reducer", bytesPerReducer);
+            positive("max reducers", maxReducers);
+            positive("map bytes per second", mapBytesPerSecond);
+            positive("reduce bytes per second", reduceBytesPerSecond);
+            if (!(taskStartSeconds >= 0) || Double.isInfinite(taskStartSeconds)) {
+                throw new IllegalArgumentException("task start seconds must be >= 0, got " + taskStartSeconds);
+            }
+        }
+
+        private static void positive(String what, double value) {
+            if (!(value > 0) || Double.isInfinite(value)) {
+                throw new IllegalArgumentException(what + " must be > 0, got " + value);
             }
         }
     }

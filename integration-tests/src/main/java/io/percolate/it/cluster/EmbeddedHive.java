@@ -14,6 +14,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * An embedded Hive (Driver plus a Derby metastore in this JVM) that compiles queries for the
@@ -53,6 +57,7 @@ public final class EmbeddedHive {
         set(hive, "hive.support.concurrency", "false");
         set(hive, "hive.security.authorization.enabled", "false");
         set(hive, "hive.exec.pre.hooks", PercolateHook.class.getName());
+        set(hive, "hive.session.silent", "true"); // no per-job progress chatter on the console
         overrides.forEach((k, v) -> set(hive, k, v));
         this.conf = hive;
     }
@@ -73,6 +78,34 @@ public final class EmbeddedHive {
             return last;
         } finally {
             session.close();
+        }
+    }
+
+    /**
+     * Runs each statement at the same moment on a thread of its own (a Hive session each), as
+     * concurrent users would, and waits for all.
+     *
+     * @return the results in the order of the statements
+     */
+    public List<Result> runConcurrently(List<String> statements) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(statements.size());
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Result>> futures = new ArrayList<>();
+            for (String sql : statements) {
+                futures.add(threads.submit(() -> {
+                    start.await();
+                    return run(sql);
+                }));
+            }
+            start.countDown();
+            List<Result> results = new ArrayList<>();
+            for (Future<Result> f : futures) {
+                results.add(f.get());
+            }
+            return results;
+        } finally {
+            threads.shutdownNow();
         }
     }
 

@@ -1,0 +1,60 @@
+package io.percolate.it.tpch;
+
+import java.util.List;
+
+/**
+ * TPC-H-shaped HiveQL over the {@link TpchDataset} tables, each a different multi-job DAG on
+ * the MapReduce engine. Shared by the end-to-end tests and the demo.
+ */
+public final class TpchQueries {
+    /** A named query. */
+    public record Query(String name, String sql) {
+    }
+
+    /** join + group-by + order-by: three MapReduce jobs in a chain. */
+    public static final Query SEGMENT_REVENUE = new Query("segment revenue", """
+            SELECT c.c_mktsegment, count(*) AS order_count, round(sum(o.o_totalprice), 2) AS revenue
+            FROM tpch.customer c JOIN tpch.orders o ON c.c_custkey = o.o_custkey
+            WHERE o.o_orderdate < DATE '1995-03-15'
+            GROUP BY c.c_mktsegment
+            ORDER BY revenue DESC""");
+
+    /** TPC-H Q1's shape, group-by + order-by: two jobs. */
+    public static final Query PRICING_SUMMARY = new Query("pricing summary", """
+            SELECT l_returnflag, l_linestatus, count(*) AS line_count, sum(l_quantity) AS quantity
+            FROM tpch.lineitem
+            WHERE l_shipdate <= DATE '1998-09-02'
+            GROUP BY l_returnflag, l_linestatus
+            ORDER BY l_returnflag, l_linestatus""");
+
+    /** TPC-H Q3's shape: two joins on different keys, group-by, order-by with limit. */
+    public static final Query SHIPPING_PRIORITY = new Query("shipping priority", """
+            SELECT l.l_orderkey, round(sum(l.l_extendedprice * (1 - l.l_discount)), 2) AS revenue,
+                   o.o_orderdate, o.o_shippriority
+            FROM tpch.customer c
+            JOIN tpch.orders o ON c.c_custkey = o.o_custkey
+            JOIN tpch.lineitem l ON l.l_orderkey = o.o_orderkey
+            WHERE c.c_mktsegment = 'BUILDING' AND o.o_orderdate < DATE '1995-03-15'
+              AND l.l_shipdate > DATE '1995-03-15'
+            GROUP BY l.l_orderkey, o.o_orderdate, o.o_shippriority
+            ORDER BY revenue DESC, o.o_orderdate
+            LIMIT 10""");
+
+    /** TPC-H Q4's shape without the subquery: filter, group-by, order-by. */
+    public static final Query ORDER_PRIORITY = new Query("order priority", """
+            SELECT o_orderpriority, count(*) AS order_count
+            FROM tpch.orders
+            WHERE o_orderdate >= DATE '1993-07-01' AND o_orderdate < DATE '1993-10-01'
+            GROUP BY o_orderpriority
+            ORDER BY o_orderpriority""");
+
+    /** One group-by job over the smallest table. */
+    public static final Query NATIONS_PER_REGION = new Query("nations per region",
+            "SELECT n_regionkey, count(*) FROM tpch.nation GROUP BY n_regionkey");
+
+    /** What the demo runs at once. */
+    public static final List<Query> DEMO = List.of(PRICING_SUMMARY, SEGMENT_REVENUE, SHIPPING_PRIORITY, ORDER_PRIORITY);
+
+    private TpchQueries() {
+    }
+}

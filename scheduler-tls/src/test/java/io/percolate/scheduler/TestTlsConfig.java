@@ -1,0 +1,108 @@
+package io.percolate.scheduler;
+
+import io.percolate.descriptor.DescriptorStore;
+import io.percolate.scheduler.registry.QueryRegistry;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+final class TestTlsConfig {
+
+    private static Configuration conf(String... keyValues) {
+        Configuration conf = new Configuration(false);
+        for (int i = 0; i < keyValues.length; i += 2) {
+            conf.set(keyValues[i], keyValues[i + 1]);
+        }
+        return conf;
+    }
+
+    @Test
+    void keys_arePinned() {
+        // operators' yarn-site.xml files and the README name these; renaming one silently drops a setting
+        assertEquals("percolate.descriptor.dir", DescriptorStore.DIR_KEY);
+        assertEquals("percolate.scheduler.descriptor-load-attempts", TlsConfig.LOAD_ATTEMPTS);
+        assertEquals("percolate.scheduler.descriptor-retry-ms", TlsConfig.LOAD_RETRY_MS);
+        assertEquals("percolate.scheduler.loader-threads", TlsConfig.LOADER_THREADS);
+        assertEquals("percolate.scheduler.query-idle-seconds", TlsConfig.QUERY_IDLE_SECONDS);
+        assertEquals("percolate.scheduler.history-size", TlsConfig.HISTORY_SIZE);
+        assertEquals("percolate.scheduler.default-task-seconds", TlsConfig.DEFAULT_TASK_SECONDS);
+    }
+
+    @Test
+    void from_emptyConfigurationGivesDocumentedDefaults() {
+        TlsConfig config = TlsConfig.from(new Configuration(false));
+
+        assertEquals("/tmp/percolate/descriptors", config.descriptorDir());
+        assertEquals(5, config.loadAttempts());
+        assertEquals(Duration.ofMillis(1000), config.loadRetryDelay());
+        assertEquals(2, config.loaderThreads());
+        assertEquals(new QueryRegistry.Settings(600_000, 100), config.registry());
+        assertEquals(30.0, config.defaultTaskSeconds());
+    }
+
+    @Test
+    void from_readsExplicitValues() {
+        TlsConfig config = TlsConfig.from(conf(
+                "percolate.descriptor.dir", "  hdfs://nn:8020/percolate/d  ",
+                "percolate.scheduler.descriptor-load-attempts", "3",
+                "percolate.scheduler.descriptor-retry-ms", "250",
+                "percolate.scheduler.loader-threads", "4",
+                "percolate.scheduler.query-idle-seconds", "90",
+                "percolate.scheduler.history-size", "7",
+                "percolate.scheduler.default-task-seconds", "12.5"));
+
+        assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4,
+                new QueryRegistry.Settings(90_000, 7), 12.5), config);
+    }
+
+    @Test
+    void from_acceptsZeroWhereZeroMakesSense() {
+        TlsConfig config = TlsConfig.from(conf(
+                "percolate.scheduler.descriptor-retry-ms", "0",
+                "percolate.scheduler.query-idle-seconds", "0",
+                "percolate.scheduler.history-size", "0"));
+
+        assertEquals(Duration.ZERO, config.loadRetryDelay());
+        assertEquals(new QueryRegistry.Settings(0, 0), config.registry());
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+            "percolate.scheduler.descriptor-load-attempts, 0",
+            "percolate.scheduler.descriptor-load-attempts, -1",
+            "percolate.scheduler.loader-threads, 0",
+            "percolate.scheduler.descriptor-retry-ms, -1",
+            "percolate.scheduler.default-task-seconds, 0",
+            "percolate.scheduler.default-task-seconds, -2.5",
+            "percolate.scheduler.default-task-seconds, NaN",
+            "percolate.scheduler.default-task-seconds, Infinity",
+            "percolate.scheduler.query-idle-seconds, -1",
+            "percolate.scheduler.history-size, -1",
+            "percolate.descriptor.dir, ''",
+            "percolate.descriptor.dir, '   '",
+    })
+    void from_rejectsBadValueNamingTheKey(String key, String value) {
+        Configuration conf = conf(key, value);
+        assertEquals(value, conf.getRaw(key));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TlsConfig.from(conf));
+        assertTrue(e.getMessage().contains(key), e.getMessage());
+    }
+
+    @Disabled("TlsConfig.from (TlsConfig.java:56-67) reads numbers with Configuration.getInt/getLong/getDouble, whose "
+            + "NumberFormatException says only 'For input string: \"five\"', not which key; the class comment "
+            + "promises a bad value stops the ResourceManager with the key's name")
+    @Test
+    void from_rejectsNonNumericValueNamingTheKey() {
+        Configuration conf = conf("percolate.scheduler.descriptor-load-attempts", "five");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TlsConfig.from(conf));
+        assertTrue(e.getMessage().contains("percolate.scheduler.descriptor-load-attempts"), e.getMessage());
+    }
+}

@@ -1,0 +1,48 @@
+package io.percolate.scheduler.registry;
+
+import io.percolate.descriptor.DescriptorStore;
+import io.percolate.descriptor.QueryTags;
+import io.percolate.model.JobEstimate;
+import io.percolate.model.JobNode;
+import io.percolate.model.OperatorKind;
+import io.percolate.model.QueryDag;
+import io.percolate.model.QueryDescriptor;
+
+import java.util.List;
+import java.util.Locale;
+
+/** Small hand-checked queries for the registry and loader tests. */
+final class Descriptors {
+    private Descriptors() {
+    }
+
+    static JobEstimate estimate(int maps, double mapSeconds, int reduces, double reduceSeconds) {
+        return new JobEstimate(1000, 100, maps, reduces, mapSeconds, reduceSeconds, JobEstimate.Confidence.LOW);
+    }
+
+    static JobNode job(String stage, JobEstimate estimate, String... parents) {
+        return new JobNode(stage, List.of(), List.of(parents), OperatorKind.GROUP_BY, List.of("TS", "RS", "FS"),
+                List.of(), List.of(), List.of(), List.of(), estimate);
+    }
+
+    /**
+     * Stage-1 → Stage-2 → Stage-3 with WRD 4·10+2·20 = 80, 2·10+1·20 = 40 and 1·10 = 10:
+     * total 130, depths 3, 2 and 1.
+     */
+    static QueryDag chain() {
+        return new QueryDag(List.of(
+                job("Stage-1", estimate(4, 10, 2, 20)),
+                job("Stage-2", estimate(2, 10, 1, 20), "Stage-1"),
+                job("Stage-3", estimate(1, 10, 0, 0), "Stage-2")));
+    }
+
+    /** A descriptor naming {@code user}, in a file owned by {@code owner}. */
+    static DescriptorStore.Stored stored(String queryId, String user, String owner, QueryDag dag) {
+        return new DescriptorStore.Stored(QueryDescriptor.of(queryId, user, "select 1", 0, dag), owner);
+    }
+
+    /** A job's tags as the scheduler sees them: YARN lower-cases them. */
+    static List<String> tags(String queryId, String stage) {
+        return QueryTags.of(queryId, stage).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList();
+    }
+}
