@@ -7,6 +7,7 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.policies.Fai
 
 import java.io.Serializable;
 import java.util.Comparator;
+import java.util.Optional;
 
 /**
  * The FairScheduler {@code SchedulingPolicy} that orders a queue's applications by their
@@ -34,8 +35,10 @@ public final class QueryAwarePolicy extends FairSharePolicy {
     }
 
     /**
-     * A total order: ranked applications by {@link AppRank#ORDER}, ties and unranked cases
-     * broken by fair share and finally by name, so two distinct schedulables never compare equal.
+     * A total order on (ranked first, rank, fair share, name): applications a
+     * {@link TlsScheduler} ranks come first by {@link AppRank#ORDER}; the rest (and child
+     * queues) follow by fair share; the name breaks any tie, so two distinct schedulables never
+     * compare equal.
      */
     private static final class QueryOrder implements Comparator<Schedulable>, Serializable {
         private static final long serialVersionUID = 1L;
@@ -43,22 +46,26 @@ public final class QueryAwarePolicy extends FairSharePolicy {
 
         @Override
         public int compare(Schedulable a, Schedulable b) {
-            if (a instanceof FSAppAttempt x && b instanceof FSAppAttempt y) {
-                int byRank = AppRank.ORDER.compare(rank(x), rank(y));
+            Optional<AppRank> x = rank(a);
+            Optional<AppRank> y = rank(b);
+            if (x.isPresent() != y.isPresent()) {
+                return x.isPresent() ? -1 : 1;
+            }
+            if (x.isPresent()) {
+                int byRank = AppRank.ORDER.compare(x.get(), y.get());
                 if (byRank != 0) {
                     return byRank;
                 }
-            } else if (a instanceof FSAppAttempt != b instanceof FSAppAttempt) {
-                return a instanceof FSAppAttempt ? -1 : 1; // never mixed in one queue; keep the order total anyway
             }
             int byShare = fairShare.compare(a, b);
             return byShare != 0 ? byShare : a.getName().compareTo(b.getName());
         }
 
-        private static AppRank rank(FSAppAttempt app) {
-            return SchedulerDirectory.of(app.getApplicationId().getClusterTimestamp())
-                    .map(s -> s.rank(app))
-                    .orElseGet(() -> AppRank.alone(app.getApplicationId().toString(), 0, 1));
+        private static Optional<AppRank> rank(Schedulable s) {
+            if (!(s instanceof FSAppAttempt app)) {
+                return Optional.empty();
+            }
+            return SchedulerDirectory.of(app.getApplicationId().getClusterTimestamp()).flatMap(t -> t.rank(app));
         }
     }
 }

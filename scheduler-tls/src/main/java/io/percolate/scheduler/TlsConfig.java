@@ -16,8 +16,7 @@ record TlsConfig(
         int loadAttempts,
         Duration loadRetryDelay,
         int loaderThreads,
-        QueryRegistry.Settings registry,
-        double defaultTaskSeconds) {
+        QueryRegistry.Settings registry) {
 
     /** Reads of a descriptor before a query is scheduled without it. */
     static final String LOAD_ATTEMPTS = "percolate.scheduler.descriptor-load-attempts";
@@ -43,28 +42,52 @@ record TlsConfig(
             throw new IllegalArgumentException(DescriptorStore.DIR_KEY + " must not be empty");
         }
         positive(LOAD_ATTEMPTS, loadAttempts);
+        if (loadAttempts > 1000) {
+            throw new IllegalArgumentException(LOAD_ATTEMPTS + " must be <= 1000, got " + loadAttempts);
+        }
         positive(LOADER_THREADS, loaderThreads);
         if (loadRetryDelay.isNegative()) {
             throw new IllegalArgumentException(LOAD_RETRY_MS + " must be >= 0, got " + loadRetryDelay.toMillis());
         }
-        if (!(defaultTaskSeconds > 0) || Double.isInfinite(defaultTaskSeconds)) {
-            throw new IllegalArgumentException(DEFAULT_TASK_SECONDS + " must be > 0, got " + defaultTaskSeconds);
-        }
     }
 
     static TlsConfig from(Configuration conf) {
-        long idleSeconds = conf.getLong(QUERY_IDLE_SECONDS, DEFAULT_QUERY_IDLE_SECONDS);
-        int history = conf.getInt(HISTORY_SIZE, DEFAULT_HISTORY_SIZE);
-        if (idleSeconds < 0 || history < 0) {
-            throw new IllegalArgumentException(QUERY_IDLE_SECONDS + " and " + HISTORY_SIZE + " must be >= 0");
+        long idleSeconds = number(conf, QUERY_IDLE_SECONDS, DEFAULT_QUERY_IDLE_SECONDS);
+        long history = number(conf, HISTORY_SIZE, DEFAULT_HISTORY_SIZE);
+        double taskSeconds = number(conf, DEFAULT_TASK_SECONDS, DEFAULT_DEFAULT_TASK_SECONDS);
+        if (idleSeconds < 0 || idleSeconds > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(QUERY_IDLE_SECONDS + " must be in [0, " + Integer.MAX_VALUE + "], got " + idleSeconds);
+        }
+        if (history < 0 || history > 1_000_000) {
+            throw new IllegalArgumentException(HISTORY_SIZE + " must be in [0, 1000000], got " + history);
+        }
+        if (!(taskSeconds > 0) || Double.isInfinite(taskSeconds)) {
+            throw new IllegalArgumentException(DEFAULT_TASK_SECONDS + " must be > 0, got " + taskSeconds);
         }
         return new TlsConfig(
                 conf.getTrimmed(DescriptorStore.DIR_KEY, DescriptorStore.DEFAULT_DIR),
-                conf.getInt(LOAD_ATTEMPTS, DEFAULT_LOAD_ATTEMPTS),
-                Duration.ofMillis(conf.getLong(LOAD_RETRY_MS, DEFAULT_LOAD_RETRY_MS)),
-                conf.getInt(LOADER_THREADS, DEFAULT_LOADER_THREADS),
-                new QueryRegistry.Settings(idleSeconds * 1000, history),
-                conf.getDouble(DEFAULT_TASK_SECONDS, DEFAULT_DEFAULT_TASK_SECONDS));
+                (int) number(conf, LOAD_ATTEMPTS, DEFAULT_LOAD_ATTEMPTS),
+                Duration.ofMillis(number(conf, LOAD_RETRY_MS, DEFAULT_LOAD_RETRY_MS)),
+                (int) number(conf, LOADER_THREADS, DEFAULT_LOADER_THREADS),
+                new QueryRegistry.Settings(idleSeconds * 1000, (int) history, taskSeconds));
+    }
+
+    private static long number(Configuration conf, String key, long defaultValue) {
+        String text = conf.getTrimmed(key);
+        try {
+            return text == null ? defaultValue : Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a whole number, got '" + text + "'");
+        }
+    }
+
+    private static double number(Configuration conf, String key, double defaultValue) {
+        String text = conf.getTrimmed(key);
+        try {
+            return text == null ? defaultValue : Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a number, got '" + text + "'");
+        }
     }
 
     private static void positive(String key, int value) {

@@ -20,6 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -106,11 +107,12 @@ public class TlsScheduler extends FairScheduler {
         return read(registry::retiredQueries);
     }
 
-    /** The application's rank; called by the policy's comparator while FairScheduler sorts, under its lock. */
-    AppRank rank(FSAppAttempt app) {
-        ApplicationId id = app.getApplicationId();
-        return registry.rank(id).orElseGet(() -> AppRank.alone(id.toString(), containers(app.getDemand()),
-                config.defaultTaskSeconds()));
+    /**
+     * The application's rank, empty for one the registry does not know; called by the policy's
+     * comparator while FairScheduler sorts, under its lock.
+     */
+    Optional<AppRank> rank(FSAppAttempt app) {
+        return registry.rank(app.getApplicationId(), containers(app.getDemand()));
     }
 
     private void applicationAdded(AppAddedSchedulerEvent event) {

@@ -3,7 +3,6 @@ package io.percolate.scheduler;
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.scheduler.registry.QueryRegistry;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -44,8 +43,7 @@ final class TestTlsConfig {
         assertEquals(5, config.loadAttempts());
         assertEquals(Duration.ofMillis(1000), config.loadRetryDelay());
         assertEquals(2, config.loaderThreads());
-        assertEquals(new QueryRegistry.Settings(600_000, 100), config.registry());
-        assertEquals(30.0, config.defaultTaskSeconds());
+        assertEquals(new QueryRegistry.Settings(600_000, 100, 30), config.registry());
     }
 
     @Test
@@ -60,7 +58,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.default-task-seconds", "12.5"));
 
         assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4,
-                new QueryRegistry.Settings(90_000, 7), 12.5), config);
+                new QueryRegistry.Settings(90_000, 7, 12.5)), config);
     }
 
     @Test
@@ -71,7 +69,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.history-size", "0"));
 
         assertEquals(Duration.ZERO, config.loadRetryDelay());
-        assertEquals(new QueryRegistry.Settings(0, 0), config.registry());
+        assertEquals(new QueryRegistry.Settings(0, 0, 30), config.registry());
     }
 
     @ParameterizedTest
@@ -96,9 +94,6 @@ final class TestTlsConfig {
         assertTrue(e.getMessage().contains(key), e.getMessage());
     }
 
-    @Disabled("TlsConfig.from (TlsConfig.java:56-67) reads numbers with Configuration.getInt/getLong/getDouble, whose "
-            + "NumberFormatException says only 'For input string: \"five\"', not which key; the class comment "
-            + "promises a bad value stops the ResourceManager with the key's name")
     @Test
     void from_rejectsNonNumericValueNamingTheKey() {
         Configuration conf = conf("percolate.scheduler.descriptor-load-attempts", "five");

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +49,7 @@ public final class DescriptorLoader implements AutoCloseable {
     void request(String queryId) {
         try {
             executor.execute(() -> attempt(queryId, 1));
-        } catch (RuntimeException rejected) {
+        } catch (RejectedExecutionException stopped) {
             outcomes.add(LoadOutcome.failed(queryId, DescriptorStatus.MISSING, "loader stopped"));
         }
     }
@@ -70,8 +71,13 @@ public final class DescriptorLoader implements AutoCloseable {
             outcomes.add(LoadOutcome.failed(queryId, DescriptorStatus.MALFORMED, e.getMessage()));
         } catch (IOException | RuntimeException e) {
             if (attempt < attempts) {
-                executor.schedule(() -> attempt(queryId, attempt + 1), retryDelay.toMillis(), TimeUnit.MILLISECONDS);
-                return;
+                try {
+                    executor.schedule(() -> attempt(queryId, attempt + 1), retryDelay.toMillis(), TimeUnit.MILLISECONDS);
+                    return;
+                } catch (RejectedExecutionException stopped) {
+                    outcomes.add(LoadOutcome.failed(queryId, DescriptorStatus.MISSING, "loader stopped"));
+                    return;
+                }
             }
             String problem = e instanceof FileNotFoundException ? "no descriptor after " + attempts + " attempts"
                     : e.toString();

@@ -37,11 +37,16 @@ public final class QueryRegistry {
      * @param idleMillis a tagged query with no running application is retired after this long
      *                   (its next job normally arrives within seconds)
      * @param history    how many retired queries to remember for operators and tests
+     * @param defaultTaskSeconds task time assumed for an application without a usable
+     *                   descriptor: its WRD is the containers it asks for times this
      */
-    public record Settings(long idleMillis, int history) {
+    public record Settings(long idleMillis, int history, double defaultTaskSeconds) {
         public Settings {
             if (idleMillis < 0 || history < 0) {
                 throw new IllegalArgumentException("idleMillis and history must be >= 0");
+            }
+            if (!(defaultTaskSeconds > 0) || Double.isInfinite(defaultTaskSeconds)) {
+                throw new IllegalArgumentException("defaultTaskSeconds must be > 0, got " + defaultTaskSeconds);
             }
         }
     }
@@ -53,6 +58,8 @@ public final class QueryRegistry {
     /** read by the policy's comparator; concurrent so a stray unlocked read can never corrupt it */
     private final Map<ApplicationId, TrackedQuery> queryOfApp = new ConcurrentHashMap<>();
     private final Deque<QueryView> retired = new ArrayDeque<>();
+    /** arrival sequence: ties in WRD are served first come, first served */
+    private long arrivals;
 
     public QueryRegistry(DescriptorLoader loader, Clock clock, Settings settings) {
         this.loader = requireNonNull(loader, "loader");
@@ -84,7 +91,7 @@ public final class QueryRegistry {
                 active.put(query.key, query);
             }
         }
-        query.add(app, tag.map(QueryTags.JobTag::stageId).orElse(""));
+        query.add(app, tag.map(QueryTags.JobTag::stageId).orElse(""), arrivals++);
         queryOfApp.put(app, query);
     }
 
@@ -113,10 +120,14 @@ public final class QueryRegistry {
         done.forEach(this::retire);
     }
 
-    /** The rank of an application whose query's descriptor is honoured. */
-    public Optional<AppRank> rank(ApplicationId app) {
+    /**
+     * The rank of an application the registry knows: by its query's DAG when the descriptor is
+     * honoured, else as a single-job query of {@code demandedContainers}.
+     */
+    public Optional<AppRank> rank(ApplicationId app, long demandedContainers) {
         TrackedQuery query = queryOfApp.get(app);
-        return query == null ? Optional.empty() : query.rank(app);
+        return query == null ? Optional.empty()
+                : Optional.of(query.rank(app, demandedContainers, settings.defaultTaskSeconds()));
     }
 
     public List<QueryView> activeQueries() {

@@ -19,8 +19,10 @@ final class TrackedQuery {
     final long firstSeenMillis;
     private final boolean singleApplication;
     private final Map<ApplicationId, String> stageOfApp = new LinkedHashMap<>();
+    private final Map<ApplicationId, Long> arrivalOfApp = new LinkedHashMap<>();
     private final Set<ApplicationId> running = new LinkedHashSet<>();
-    private final Set<String> finishedStages = new LinkedHashSet<>();
+    /** stages as the finished applications' tags named them; mapped onto the DAG when it is known */
+    private final Set<String> finishedTags = new LinkedHashSet<>();
     private DescriptorStatus status;
     private String problem = "";
     private QueryDescriptor descriptor;
@@ -48,15 +50,16 @@ final class TrackedQuery {
         return q;
     }
 
-    void add(ApplicationId app, String stage) {
+    /** @param arrival the registry's sequence number for this application */
+    void add(ApplicationId app, String stage, long arrival) {
         stageOfApp.put(app, stage);
+        arrivalOfApp.put(app, arrival);
         running.add(app);
     }
 
     void remove(ApplicationId app, long now) {
         if (running.remove(app)) {
-            String stage = stageOfApp.get(app);
-            jobOf(stage).ifPresent(job -> finishedStages.add(job.stageId()));
+            finishedTags.add(stageOfApp.get(app));
             if (running.isEmpty()) {
                 idleSinceMillis = now;
             }
@@ -79,15 +82,19 @@ final class TrackedQuery {
         return status;
     }
 
-    /** The rank of one of this query's applications, when its descriptor is honoured. */
-    Optional<AppRank> rank(ApplicationId app) {
+    /**
+     * The rank of one of this query's applications: by the DAG when the descriptor is honoured,
+     * else as a single-job query of its own demand.
+     */
+    AppRank rank(ApplicationId app, long demandedContainers, double defaultTaskSeconds) {
         if (!status.honoured()) {
-            return Optional.empty();
+            return AppRank.alone(arrivalOfApp.get(app), demandedContainers, defaultTaskSeconds);
         }
         Optional<JobNode> job = jobOf(stageOfApp.get(app));
         int depth = job.map(j -> depths.get(j.stageId())).orElse(1);
         double jobWrd = job.map(j -> j.estimate().wrd()).orElse(0.0);
-        return Optional.of(new AppRank(descriptor.dag().totalWrd(), key, depth, jobWrd));
+        long queryArrival = arrivalOfApp.values().iterator().next();
+        return new AppRank(descriptor.dag().totalWrd(), queryArrival, depth, jobWrd);
     }
 
     /**
@@ -98,14 +105,22 @@ final class TrackedQuery {
         if (!running.isEmpty()) {
             return false;
         }
-        boolean allJobsDone = status.honoured() && descriptor.dag().jobs().stream()
-                .allMatch(j -> finishedStages.contains(j.stageId()));
+        boolean allJobsDone = status.honoured() && finishedStages().size() == descriptor.dag().jobs().size();
         return singleApplication || allJobsDone || now - idleSinceMillis >= idleMillis;
+    }
+
+    /** Finished stages, named by the DAG's job ids once the descriptor is known. */
+    private List<String> finishedStages() {
+        if (descriptor == null) {
+            return List.copyOf(finishedTags);
+        }
+        return finishedTags.stream().map(this::jobOf).flatMap(Optional::stream).map(JobNode::stageId)
+                .distinct().toList();
     }
 
     QueryView view(OptionalLong retiredAt) {
         return new QueryView(key, user, status, problem, Optional.ofNullable(descriptor), stageOfApp, running,
-                List.copyOf(finishedStages), firstSeenMillis, retiredAt);
+                finishedStages(), firstSeenMillis, retiredAt);
     }
 
     private Optional<JobNode> jobOf(String stage) {

@@ -21,9 +21,9 @@ final class TestAppRank {
 
     @Test
     void order_putsSmallerQueryWrdFirst() {
-        // query WRD decides before query key, depth and job WRD
-        AppRank small = new AppRank(100, "qz", 1, 5);
-        AppRank large = new AppRank(200, "qa", 9, 500);
+        // query WRD decides before arrival, depth and job WRD
+        AppRank small = new AppRank(100, 9, 1, 5);
+        AppRank large = new AppRank(200, 1, 9, 500);
         assertTrue(AppRank.ORDER.compare(small, large) < 0);
         assertTrue(AppRank.ORDER.compare(large, small) > 0);
         assertEquals(List.of(small, large), sorted(large, small));
@@ -31,56 +31,58 @@ final class TestAppRank {
 
     @Test
     void order_sameQueryPutsDeeperJobFirst() {
-        AppRank deep = new AppRank(100, "q", 3, 10);
-        AppRank shallow = new AppRank(100, "q", 1, 90);
+        AppRank deep = new AppRank(100, 5, 3, 10);
+        AppRank shallow = new AppRank(100, 5, 1, 90);
         assertEquals(List.of(deep, shallow), sorted(shallow, deep));
     }
 
     @Test
     void order_sameQueryAndDepthPutsLargerJobWrdFirst() {
-        AppRank large = new AppRank(100, "q", 2, 50);
-        AppRank small = new AppRank(100, "q", 2, 10);
+        AppRank large = new AppRank(100, 5, 2, 50);
+        AppRank small = new AppRank(100, 5, 2, 10);
         assertEquals(List.of(large, small), sorted(small, large));
     }
 
     @Test
+    void order_earlierQueryFirstWhenWrdTies_evenPastFourDigitSequences() {
+        AppRank earlier = new AppRank(100, 9_999, 1, 1);
+        AppRank later = new AppRank(100, 10_000, 3, 1);
+        assertEquals(List.of(earlier, later), sorted(later, earlier));
+    }
+
+    @Test
     void order_keepsOneQuerysJobsTogetherWhenWrdTies() {
-        AppRank a3 = new AppRank(100, "qa", 3, 1);
-        AppRank a1 = new AppRank(100, "qa", 1, 1);
-        AppRank b3 = new AppRank(100, "qb", 3, 1);
-        AppRank b1 = new AppRank(100, "qb", 1, 1);
+        AppRank a3 = new AppRank(100, 1, 3, 1);
+        AppRank a1 = new AppRank(100, 1, 1, 1);
+        AppRank b3 = new AppRank(100, 2, 3, 1);
+        AppRank b1 = new AppRank(100, 2, 1, 1);
         assertEquals(List.of(a3, a1, b3, b1), sorted(b3, a1, b1, a3));
     }
 
     @Test
     void order_equalRanksCompareEqual() {
-        assertEquals(0, AppRank.ORDER.compare(new AppRank(7.5, "q", 2, 3), new AppRank(7.5, "q", 2, 3)));
+        assertEquals(0, AppRank.ORDER.compare(new AppRank(7.5, 5, 2, 3), new AppRank(7.5, 5, 2, 3)));
     }
 
     @Test
     void alone_givesContainersTimesTaskSeconds() {
-        assertEquals(new AppRank(120, "application_1_0001", 1, 120), AppRank.alone("application_1_0001", 4, 30));
-        assertEquals(new AppRank(0, "application_1_0002", 1, 0), AppRank.alone("application_1_0002", 0, 30));
+        assertEquals(new AppRank(120, 7, 1, 120), AppRank.alone(7, 4, 30));
+        assertEquals(new AppRank(0, 8, 1, 0), AppRank.alone(8, 0, 30));
     }
 
     @Test
     void alone_treatsNegativeContainersAsNone() {
-        assertEquals(new AppRank(0, "a", 1, 0), AppRank.alone("a", -3, 30));
+        assertEquals(new AppRank(0, 3, 1, 0), AppRank.alone(3, -3, 30));
     }
 
     @Test
     void constructor_rejectsNonFiniteWrd() {
-        assertThrows(IllegalArgumentException.class, () -> new AppRank(Double.NaN, "q", 1, 1));
-        assertThrows(IllegalArgumentException.class, () -> new AppRank(Double.POSITIVE_INFINITY, "q", 1, 1));
-        assertThrows(IllegalArgumentException.class, () -> new AppRank(Double.NEGATIVE_INFINITY, "q", 1, 1));
-        assertThrows(IllegalArgumentException.class, () -> new AppRank(1, "q", 1, Double.NaN));
-        assertThrows(IllegalArgumentException.class, () -> new AppRank(1, "q", 1, Double.POSITIVE_INFINITY));
-        assertThrows(IllegalArgumentException.class, () -> AppRank.alone("a", 1, Double.NaN));
-    }
-
-    @Test
-    void constructor_rejectsNullKey() {
-        assertThrows(NullPointerException.class, () -> new AppRank(1, null, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new AppRank(Double.NaN, 5, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new AppRank(Double.POSITIVE_INFINITY, 5, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new AppRank(Double.NEGATIVE_INFINITY, 5, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new AppRank(1, 5, 1, Double.NaN));
+        assertThrows(IllegalArgumentException.class, () -> new AppRank(1, 5, 1, Double.POSITIVE_INFINITY));
+        assertThrows(IllegalArgumentException.class, () -> AppRank.alone(3, 1, Double.NaN));
     }
 
     /**
@@ -92,16 +94,16 @@ final class TestAppRank {
     void order_isConsistentTotalPreorder() {
         Random random = new Random(20260101L);
         double[] queryWrds = {0.0, -0.0, 10.5, 20};
-        String[] keys = {"q0", "q1", "q2"};
+        long[] arrivals = {0L, 1L, 2L};
         double[] jobWrds = {0, 5, 7.25};
         List<AppRank> ranks = new ArrayList<>();
         for (int i = 0; i < 180; i++) {
-            ranks.add(new AppRank(queryWrds[random.nextInt(queryWrds.length)], keys[random.nextInt(keys.length)],
+            ranks.add(new AppRank(queryWrds[random.nextInt(queryWrds.length)], arrivals[random.nextInt(arrivals.length)],
                     1 + random.nextInt(3), jobWrds[random.nextInt(jobWrds.length)]));
         }
         for (int i = 0; i < 20; i++) { // exact duplicates, as separate objects
             AppRank r = ranks.get(random.nextInt(ranks.size()));
-            ranks.add(new AppRank(r.queryWrd(), new String(r.queryKey()), r.depth(), r.jobWrd()));
+            ranks.add(new AppRank(r.queryWrd(), r.arrival(), r.depth(), r.jobWrd()));
         }
 
         int n = ranks.size();

@@ -3,7 +3,6 @@ package io.percolate.scheduler.registry;
 import io.percolate.descriptor.MalformedDescriptorException;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -24,6 +23,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 final class TestQueryRegistry {
     private static final long CLUSTER = 1_700_000_000_000L;
     private static final long IDLE = 60_000;
+    /** containers an application asks for, and the task time assumed without a descriptor */
+    private static final long DEMAND = 4;
+    private static final double TASK_SECONDS = 30;
     private static final ApplicationId APP1 = ApplicationId.newInstance(CLUSTER, 1);
     private static final ApplicationId APP2 = ApplicationId.newInstance(CLUSTER, 2);
     private static final ApplicationId APP3 = ApplicationId.newInstance(CLUSTER, 3);
@@ -41,7 +43,7 @@ final class TestQueryRegistry {
     /** A registry reading from {@code source}: 2 attempts, 5 ms apart, on one thread. */
     private QueryRegistry registry(FakeSource source, int history) {
         loader = new DescriptorLoader(source, 2, Duration.ofMillis(5), 1);
-        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(IDLE, history));
+        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(IDLE, history, TASK_SECONDS));
     }
 
     private QueryRegistry registry(FakeSource source) {
@@ -96,7 +98,7 @@ final class TestQueryRegistry {
     }
 
     @Test
-    void rank_emptyWhileLoadingThenFromDag() throws InterruptedException {
+    void rank_aloneWhileLoadingThenFromDag() throws InterruptedException {
         FakeSource source = new FakeSource(true).serve(stored("hive_q1", "alice", "alice", chain()));
         QueryRegistry registry = registry(source);
         // Hive's query ids are mixed case; tags and descriptor file names are lower case
@@ -105,8 +107,8 @@ final class TestQueryRegistry {
 
         registry.refresh();
         assertEquals(DescriptorStatus.LOADING, activeView(registry, "hive_q1").status());
-        assertEquals(Optional.empty(), registry.rank(APP1));
-        assertEquals(Optional.empty(), registry.rank(APP2));
+        assertEquals(Optional.of(AppRank.alone(0, DEMAND, TASK_SECONDS)), registry.rank(APP1, DEMAND));
+        assertEquals(Optional.of(AppRank.alone(1, DEMAND, TASK_SECONDS)), registry.rank(APP2, DEMAND));
 
         source.open();
         QueryView q1 = awaitLoaded(registry, "hive_q1");
@@ -114,8 +116,8 @@ final class TestQueryRegistry {
         assertEquals(DescriptorStatus.LOADED, q1.status());
         assertEquals("", q1.problem());
         assertEquals(130.0, q1.wrd());
-        assertEquals(Optional.of(new AppRank(130, "hive_q1", 3, 80)), registry.rank(APP1));
-        assertEquals(Optional.of(new AppRank(130, "hive_q1", 2, 40)), registry.rank(APP2));
+        assertEquals(Optional.of(new AppRank(130, 0, 3, 80)), registry.rank(APP1, DEMAND));
+        assertEquals(Optional.of(new AppRank(130, 0, 2, 40)), registry.rank(APP2, DEMAND));
     }
 
     @Test
@@ -125,13 +127,13 @@ final class TestQueryRegistry {
 
         awaitLoaded(registry, "q1");
 
-        assertEquals(Optional.of(new AppRank(130, "q1", 1, 0)), registry.rank(APP1));
+        assertEquals(Optional.of(new AppRank(130, 0, 1, 0)), registry.rank(APP1, DEMAND));
     }
 
     @Test
     void rank_emptyForUnknownApplication() {
         QueryRegistry registry = registry(new FakeSource());
-        assertEquals(Optional.empty(), registry.rank(APP1));
+        assertEquals(Optional.empty(), registry.rank(APP1, DEMAND));
     }
 
     @Test
@@ -144,7 +146,7 @@ final class TestQueryRegistry {
         QueryView alone = activeView(registry, APP1.toString());
         assertEquals(DescriptorStatus.UNTAGGED, alone.status());
         assertEquals(Map.of(APP1, ""), alone.stages());
-        assertEquals(Optional.empty(), registry.rank(APP1));
+        assertEquals(Optional.of(AppRank.alone(0, DEMAND, TASK_SECONDS)), registry.rank(APP1, DEMAND));
 
         clock.advance(500);
         registry.applicationRemoved(APP1);
@@ -156,7 +158,7 @@ final class TestQueryRegistry {
         assertEquals(DescriptorStatus.UNTAGGED, retired.get(0).status());
         assertEquals(Set.of(), retired.get(0).running());
         assertEquals(OptionalLong.of(1_500), retired.get(0).retiredAtMillis());
-        assertEquals(Optional.empty(), registry.rank(APP1));
+        assertEquals(Optional.empty(), registry.rank(APP1, DEMAND));
         assertEquals(0, source.totalCalls(), "no descriptor is read for an untagged application");
     }
 
@@ -187,11 +189,11 @@ final class TestQueryRegistry {
         assertTrue(q1.problem().contains("mallory"), q1.problem());
         assertEquals(Optional.empty(), q1.descriptor());
         assertEquals(0.0, q1.wrd());
-        assertEquals(Optional.empty(), registry.rank(APP1));
+        assertEquals(Optional.of(AppRank.alone(0, DEMAND, TASK_SECONDS)), registry.rank(APP1, DEMAND));
 
         assertEquals(DescriptorStatus.REJECTED, q2.status());
         assertTrue(q2.problem().contains("bob"), q2.problem());
-        assertEquals(Optional.empty(), registry.rank(APP2));
+        assertEquals(Optional.of(AppRank.alone(1, DEMAND, TASK_SECONDS)), registry.rank(APP2, DEMAND));
     }
 
     @Test
@@ -207,14 +209,14 @@ final class TestQueryRegistry {
         QueryView q1 = activeView(registry, "q1");
         assertEquals(Map.of(APP1, "stage-1"), q1.stages(), "bob's application must not join alice's query");
         assertEquals(Set.of(APP1), q1.running());
-        assertEquals(Optional.of(new AppRank(130, "q1", 3, 80)), registry.rank(APP1));
+        assertEquals(Optional.of(new AppRank(130, 0, 3, 80)), registry.rank(APP1, DEMAND));
 
         QueryView claim = activeView(registry, APP2.toString());
         assertEquals("bob", claim.user());
         assertEquals(DescriptorStatus.REJECTED, claim.status());
         assertTrue(claim.problem().contains("q1"), claim.problem());
         assertEquals(Optional.empty(), claim.descriptor());
-        assertEquals(Optional.empty(), registry.rank(APP2), "bob's application must not borrow alice's WRD");
+        assertEquals(Optional.of(AppRank.alone(1, DEMAND, TASK_SECONDS)), registry.rank(APP2, DEMAND), "bob's application is ranked alone, not with alice's WRD");
         assertEquals(1, source.calls("q1"));
 
         registry.applicationRemoved(APP2);
@@ -233,7 +235,7 @@ final class TestQueryRegistry {
         assertEquals(DescriptorStatus.MISSING, q1.status());
         assertTrue(q1.problem().contains("2 attempts"), q1.problem());
         assertEquals(2, source.calls("q1"));
-        assertEquals(Optional.empty(), registry.rank(APP1));
+        assertEquals(Optional.of(AppRank.alone(0, DEMAND, TASK_SECONDS)), registry.rank(APP1, DEMAND));
     }
 
     @Test
@@ -249,7 +251,7 @@ final class TestQueryRegistry {
         assertEquals(DescriptorStatus.MALFORMED, q1.status());
         assertEquals("unknown format version 9", q1.problem());
         assertEquals(1, source.calls("q1"));
-        assertEquals(Optional.empty(), registry.rank(APP1));
+        assertEquals(Optional.of(AppRank.alone(0, DEMAND, TASK_SECONDS)), registry.rank(APP1, DEMAND));
     }
 
     @Test
@@ -269,7 +271,7 @@ final class TestQueryRegistry {
         assertEquals(List.of(), registry.retiredQueries());
 
         registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
-        assertEquals(Optional.of(new AppRank(130, "q1", 2, 40)), registry.rank(APP2), "job 2 joins the loaded query");
+        assertEquals(Optional.of(new AppRank(130, 0, 2, 40)), registry.rank(APP2, DEMAND), "job 2 joins the loaded query");
         registry.applicationRemoved(APP2);
         registry.applicationAdded(APP3, "alice", tags("q1", "Stage-3"));
         clock.advance(2_000);
@@ -312,7 +314,7 @@ final class TestQueryRegistry {
         registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
         assertEquals(DescriptorStatus.LOADED, awaitLoaded(registry, "q1").status());
         assertEquals(2, source.calls("q1"));
-        assertEquals(Optional.of(new AppRank(130, "q1", 2, 40)), registry.rank(APP2));
+        assertEquals(Optional.of(new AppRank(130, 1, 2, 40)), registry.rank(APP2, DEMAND), "arrives anew");
     }
 
     @Test
@@ -352,9 +354,6 @@ final class TestQueryRegistry {
         assertEquals(List.of(), registry.activeQueries());
     }
 
-    @Disabled("TrackedQuery.remove (TrackedQuery.java:59-60) records a finished stage only if the descriptor is "
-            + "already loaded, so a job that finishes while its descriptor is still loading is never listed in "
-            + "finishedStages and the query is retired only after the idle timeout")
     @Test
     void query_jobFinishedWhileLoadingStillCountsAsFinished() throws InterruptedException {
         FakeSource source = new FakeSource(true).serve(stored("q1", "alice", "alice", chain()));
