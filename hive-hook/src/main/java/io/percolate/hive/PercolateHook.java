@@ -49,7 +49,9 @@ public final class PercolateHook implements ExecuteWithHookContext {
             throw e; // the JVM is in trouble, not just the hook
         } catch (Throwable e) {
             // Anything else at all: the user's query must run as if we were not here.
-            LOG.warn("Percolate: query {} runs untagged: {}", plan == null ? "?" : plan.getQueryId(), e.toString(), e);
+            String query = plan == null ? "?" : plan.getQueryId();
+            LOG.warn("Percolate: query {} runs untagged: {}", query, e.toString());
+            LOG.debug("Percolate: why query {} runs untagged", query, e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.percolate.it;
 
+import io.percolate.descriptor.DescriptorCodec;
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.descriptor.QueryTags;
 import io.percolate.it.cluster.EmbeddedHive;
@@ -109,7 +110,10 @@ final class TestSpineEndToEnd {
 
     @Test
     void descriptor_describesTheJoinGroupByOrderByDag() throws Exception {
-        QueryDag dag = descriptor(segmentRevenue).dag();
+        QueryDescriptor descriptor = descriptor(segmentRevenue);
+        // kept for people: selectivity/DESCRIPTOR.md shows this file
+        Files.write(java.nio.file.Path.of("target", "e2e", "segment-revenue-descriptor.json"), DescriptorCodec.toJson(descriptor));
+        QueryDag dag = descriptor.dag();
         assertEquals(3, dag.jobs().size(), dag.toString());
         JobNode join = only(dag, OperatorKind.JOIN);
         JobNode groupBy = only(dag, OperatorKind.GROUP_BY);
@@ -191,6 +195,27 @@ final class TestSpineEndToEnd {
         assertTrue(QueryTags.parse(apps.get(0).getApplicationTags()).isEmpty(), apps.get(0).getApplicationTags().toString());
         QueryView view = awaitRetired((TlsScheduler) cluster.scheduler(), apps.get(0).getApplicationId().toString());
         assertEquals(DescriptorStatus.UNTAGGED, view.status());
+    }
+
+    @Test
+    void conditionalMapJoin_isOneJobWhicheverBranchRuns() throws Exception {
+        // Hive's default map-join conversion, kept as a run-time choice: a ConditionalTask whose
+        // branches are map-join variants and a common-join backup; only one branch runs
+        EmbeddedHive mapJoins = new EmbeddedHive(cluster.conf(),
+                java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(),
+                Map.of("hive.auto.convert.join", "true", "hive.auto.convert.join.noconditionaltask", "false"));
+        EmbeddedHive.Result result = mapJoins.run(TpchQueries.SEGMENT_REVENUE.sql());
+        assertEquals(segmentRevenue.rows(), result.rows(), "same answer as the common join");
+
+        QueryDag dag = descriptor(result).dag();
+        JobNode join = only(dag, OperatorKind.JOIN);
+        assertFalse(join.alternatives().isEmpty(), "the conditional's branches: " + dag);
+        List<ApplicationReport> apps = applicationsOf(result);
+        assertEquals(dag.jobs().size(), apps.size(), "one application per DAG job, whichever branch ran");
+        QueryView view = awaitRetired((TlsScheduler) cluster.scheduler(), descriptor(result).queryId());
+        assertEquals(DescriptorStatus.LOADED, view.status(), view.problem());
+        assertEquals(dag.jobs().stream().map(JobNode::stageId).collect(Collectors.toSet()),
+                Set.copyOf(view.finishedStages()));
     }
 
     // ---------------------------------------------------------------------------------------
