@@ -8,7 +8,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Finds the scheduler that owns an application. FairScheduler keeps one policy instance per
  * policy class for the whole JVM and gives it no handle on its scheduler, so the policy finds
  * its scheduler through the cluster timestamp in each application id: every
- * ResourceManager (or simulated one) issues ids with its own timestamp.
+ * ResourceManager (or simulated one) issues ids with its own timestamp. A scheduler registers
+ * the timestamp of each application it accepts, because the ResourceManager sets its final
+ * timestamp only after the scheduler is initialised (and anew on every HA transition).
  */
 final class SchedulerDirectory {
     private static final Map<Long, TlsScheduler> BY_CLUSTER_TIMESTAMP = new ConcurrentHashMap<>();
@@ -20,8 +22,8 @@ final class SchedulerDirectory {
         BY_CLUSTER_TIMESTAMP.put(clusterTimestamp, scheduler);
     }
 
-    static void unregister(long clusterTimestamp, TlsScheduler scheduler) {
-        BY_CLUSTER_TIMESTAMP.remove(clusterTimestamp, scheduler);
+    static void unregister(TlsScheduler scheduler) {
+        BY_CLUSTER_TIMESTAMP.values().removeIf(s -> s == scheduler);
     }
 
     static Optional<TlsScheduler> of(long clusterTimestamp) {

@@ -9,7 +9,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.Resource;
-import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppAddedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppRemovedSchedulerEvent;
@@ -40,7 +39,6 @@ public class TlsScheduler extends FairScheduler {
     private TlsConfig config;
     private DescriptorLoader loader;
     private QueryRegistry registry;
-    private long clusterTimestamp;
 
     @Override
     public void serviceInit(Configuration conf) throws Exception {
@@ -48,8 +46,6 @@ public class TlsScheduler extends FairScheduler {
         DescriptorStore store = new DescriptorStore(conf, new Path(config.descriptorDir()));
         loader = new DescriptorLoader(store::read, config.loadAttempts(), config.loadRetryDelay(), config.loaderThreads());
         registry = new QueryRegistry(loader, getClock(), config.registry());
-        clusterTimestamp = ResourceManager.getClusterTimeStamp();
-        SchedulerDirectory.register(clusterTimestamp, this);
         super.serviceInit(conf);
         LOG.info("Percolate: TlsScheduler started; descriptors under {}", config.descriptorDir());
     }
@@ -59,9 +55,9 @@ public class TlsScheduler extends FairScheduler {
         try {
             super.serviceStop();
         } finally {
+            SchedulerDirectory.unregister(this);
             if (loader != null) {
                 loader.close();
-                SchedulerDirectory.unregister(clusterTimestamp, this);
             }
         }
     }
@@ -122,6 +118,7 @@ public class TlsScheduler extends FairScheduler {
             return; // rejected by FairScheduler (unknown queue, ACL): nothing to track
         }
         Set<String> tags = app.getApplicationTags() == null ? Set.of() : app.getApplicationTags();
+        SchedulerDirectory.register(id.getClusterTimestamp(), this);
         locked(() -> {
             registry.applicationAdded(id, event.getUser(), tags);
             return null;

@@ -35,30 +35,30 @@ public final class EmbeddedHive {
         Files.createDirectories(workDir);
         System.setProperty("derby.stream.error.file", workDir.resolve("derby.log").toString());
         HiveConf hive = new HiveConf(clusterConf, EmbeddedHive.class);
-        set(hive, "hive.execution.engine", "mr");
-        set(hive, "javax.jdo.option.ConnectionURL",
+        hive.set("hive.execution.engine", "mr");
+        hive.set("javax.jdo.option.ConnectionURL",
                 "jdbc:derby:;databaseName=" + workDir.resolve("metastore_db") + ";create=true");
-        set(hive, "datanucleus.schema.autoCreateAll", "true");
-        set(hive, "hive.metastore.schema.verification", "false");
-        set(hive, "metastore.schema.verification", "false");
-        set(hive, "hive.metastore.uris", "");
-        set(hive, "hive.metastore.warehouse.dir", "/user/hive/warehouse");
-        set(hive, "metastore.warehouse.dir", "/user/hive/warehouse");
-        set(hive, "metastore.warehouse.external.dir", "/user/hive/external");
-        set(hive, "hive.exec.scratchdir", "/tmp/hive");
-        set(hive, "hive.exec.local.scratchdir", workDir.resolve("scratch").toString());
-        set(hive, "hive.downloaded.resources.dir", workDir.resolve("resources").toString());
-        set(hive, "hive.querylog.location", workDir.resolve("querylog").toString());
-        set(hive, "hive.exec.mode.local.auto", "false");
-        set(hive, "hive.exec.submit.local.task.via.child", "false");
-        set(hive, "hive.auto.convert.join", "false");
-        set(hive, "hive.stats.autogather", "false");
-        set(hive, "hive.stats.column.autogather", "false");
-        set(hive, "hive.support.concurrency", "false");
-        set(hive, "hive.security.authorization.enabled", "false");
-        set(hive, "hive.exec.pre.hooks", PercolateHook.class.getName());
-        set(hive, "hive.session.silent", "true"); // no per-job progress chatter on the console
-        overrides.forEach((k, v) -> set(hive, k, v));
+        hive.set("datanucleus.schema.autoCreateAll", "true");
+        hive.set("hive.metastore.schema.verification", "false");
+        hive.set("metastore.schema.verification", "false");
+        hive.set("hive.metastore.uris", "");
+        hive.set("hive.metastore.warehouse.dir", "/user/hive/warehouse");
+        hive.set("metastore.warehouse.dir", "/user/hive/warehouse");
+        hive.set("metastore.warehouse.external.dir", "/user/hive/external");
+        hive.set("hive.exec.scratchdir", "/tmp/hive");
+        hive.set("hive.exec.local.scratchdir", workDir.resolve("scratch").toString());
+        hive.set("hive.downloaded.resources.dir", workDir.resolve("resources").toString());
+        hive.set("hive.querylog.location", workDir.resolve("querylog").toString());
+        hive.set("hive.exec.mode.local.auto", "false");
+        hive.set("hive.exec.submit.local.task.via.child", "false");
+        hive.set("hive.auto.convert.join", "false");
+        hive.set("hive.stats.autogather", "false");
+        hive.set("hive.stats.column.autogather", "false");
+        hive.set("hive.support.concurrency", "false");
+        hive.set("hive.security.authorization.enabled", "false");
+        hive.set("hive.exec.pre.hooks", PercolateHook.class.getName());
+        hive.set("hive.session.silent", "true"); // no per-job progress chatter on the console
+        overrides.forEach(hive::set);
         this.conf = hive;
     }
 
@@ -125,9 +125,5 @@ public final class EmbeddedHive {
             driver.close();
             driver.destroy();
         }
-    }
-
-    private static void set(HiveConf conf, String key, String value) {
-        conf.set(key, value);
     }
 }

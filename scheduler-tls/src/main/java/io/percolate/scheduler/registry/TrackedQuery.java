@@ -27,6 +27,8 @@ final class TrackedQuery {
     private String problem = "";
     private QueryDescriptor descriptor;
     private Map<String, Integer> depths = Map.of();
+    /** the DAG's total WRD, computed once: ranks are read inside every sort */
+    private double queryWrd;
     private long idleSinceMillis;
 
     private TrackedQuery(String key, String user, DescriptorStatus status, boolean singleApplication, long now) {
@@ -69,6 +71,7 @@ final class TrackedQuery {
     void honour(QueryDescriptor d) {
         descriptor = d;
         depths = d.dag().depths();
+        queryWrd = d.dag().totalWrd();
         status = DescriptorStatus.LOADED;
         problem = "";
     }
@@ -94,7 +97,7 @@ final class TrackedQuery {
         int depth = job.map(j -> depths.get(j.stageId())).orElse(1);
         double jobWrd = job.map(j -> j.estimate().wrd()).orElse(0.0);
         long queryArrival = arrivalOfApp.values().iterator().next();
-        return new AppRank(descriptor.dag().totalWrd(), queryArrival, depth, jobWrd);
+        return new AppRank(queryWrd, queryArrival, depth, jobWrd);
     }
 
     /**

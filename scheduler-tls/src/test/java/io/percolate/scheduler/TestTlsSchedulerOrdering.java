@@ -1,0 +1,305 @@
+package io.percolate.scheduler;
+
+import io.percolate.descriptor.DescriptorStore;
+import io.percolate.descriptor.QueryTags;
+import io.percolate.model.JobEstimate;
+import io.percolate.model.JobNode;
+import io.percolate.model.OperatorKind;
+import io.percolate.model.QueryDag;
+import io.percolate.model.QueryDescriptor;
+import io.percolate.scheduler.registry.DescriptorStatus;
+import io.percolate.scheduler.registry.QueryView;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.test.GenericTestUtils;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.hadoop.yarn.server.resourcemanager.MockAM;
+import org.apache.hadoop.yarn.server.resourcemanager.MockNM;
+import org.apache.hadoop.yarn.server.resourcemanager.MockRM;
+import org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmissionData;
+import org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmitter;
+import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.QueueMetrics;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSLeafQueue;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairSchedulerConfiguration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.event.Level;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The scheduler inside a real ResourceManager (Hadoop's MockRM and MockNM): applications of one
+ * queue are served in the order of their queries' WRD as published in descriptors, and an
+ * application without a usable descriptor is still served.
+ *
+ * <p>One node, one queue, one container per node heartbeat ({@code assignmultiple} off) and room
+ * for every request, so no reservation interferes: the sequence of allocations is the order the
+ * queue's policy put the applications in.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+final class TestTlsSchedulerOrdering {
+    private static final int GB = 1024;
+    private static final String QUEUE = "default";
+    /** WRD 100 maps x 60 s = 6000 container-seconds */
+    private static final JobEstimate BIG = estimate(100, 60);
+    /** WRD 2 maps x 10 s = 20 container-seconds */
+    private static final JobEstimate SMALL = estimate(2, 10);
+
+    @TempDir
+    Path temp;
+
+    private MockRM rm;
+    private MockNM nm;
+    private TlsScheduler scheduler;
+    private final String user = currentUser();
+
+    @AfterEach
+    void stop() {
+        if (rm != null) {
+            rm.stop();
+        }
+        QueueMetrics.clearQueueMetrics();
+        DefaultMetricsSystem.shutdown();
+    }
+
+    @Test
+    void smallerQueryWrd_isServedFirstAlthoughSubmittedLater() throws Exception {
+        List<String> order = allocationOrder(BIG, SMALL);
+        // fair share alone (equal usage, a older) would give a, b, a, b
+        assertEquals(List.of("b", "b", "a", "a"), order,
+                () -> "b's query (WRD 20) before a's (WRD 6000), though a arrived first; " + policyReach());
+    }
+
+    @Test
+    void swappedWrds_serveTheFirstSubmittedFirst() throws Exception {
+        // the control: same apps, same arrival order; only the published WRDs differ
+        List<String> order = allocationOrder(SMALL, BIG);
+        assertEquals(List.of("a", "a", "b", "b"), order,
+                () -> "a's query (WRD 20) before b's (WRD 6000); " + policyReach());
+    }
+
+    @Test
+    void untaggedAndMissingDescriptorApps_areScheduledNotBlocked() throws Exception {
+        // 2 reads 4 s apart: the "ghost" query stays LOADING long enough to be scheduled meanwhile
+        start(2, 4_000);
+        RMApp plain = submit("plain", Set.of());
+        MockAM plainAm = MockRM.launchAndRegisterAM(plain, rm, nm);
+        RMApp ghost = submit("ghost", tags("ghost", "Stage-1"));
+        MockAM ghostAm = MockRM.launchAndRegisterAM(ghost, rm, nm);
+
+        request(plainAm, 1);
+        request(ghostAm, 1);
+        Map<ApplicationId, String> names = Map.of(plain.getApplicationId(), "plain", ghost.getApplicationId(), "ghost");
+        List<String> whileLoading = heartbeats(names, 2);
+        assertEquals(Set.of("plain", "ghost"), Set.copyOf(whileLoading), "one container each: " + whileLoading);
+        assertEquals(DescriptorStatus.LOADING, view("ghost").status(),
+                "the ghost query got its container while its descriptor was still being read");
+
+        QueryView missing = awaitStatus("ghost", DescriptorStatus.MISSING);
+        assertTrue(missing.problem().contains("no descriptor after 2 attempts"), missing.problem());
+        request(plainAm, 1);
+        request(ghostAm, 1);
+        List<String> afterMissing = heartbeats(names, 2);
+        assertEquals(Set.of("plain", "ghost"), Set.copyOf(afterMissing), "one container each: " + afterMissing);
+
+        QueryView untagged = view(plain.getApplicationId().toString());
+        assertEquals(DescriptorStatus.UNTAGGED, untagged.status());
+        assertEquals(Set.of(plain.getApplicationId()), untagged.running());
+        assertEquals(Set.of(ghost.getApplicationId()), view("ghost").running());
+        assertEquals(2, liveContainers(plain) - 1, "plain's task containers");
+        assertEquals(2, liveContainers(ghost) - 1, "ghost's task containers");
+    }
+
+    /**
+     * Publishes query "big-or-small-a" with {@code wrdOfA} and "...-b" with {@code wrdOfB}; submits
+     * a (first) and b, each asking for two task containers, and returns who got the next four
+     * containers, one heartbeat at a time.
+     */
+    private List<String> allocationOrder(JobEstimate estimateOfA, JobEstimate estimateOfB) throws Exception {
+        start(5, 20);
+        assertInstanceOf(QueryAwarePolicy.class, leafQueue().getPolicy(), "the allocation file's policy");
+        publish("query-a", estimateOfA);
+        publish("query-b", estimateOfB);
+
+        RMApp a = submit("a", tags("query-a", "Stage-1"));
+        MockAM amA = MockRM.launchAndRegisterAM(a, rm, nm);
+        RMApp b = submit("b", tags("query-b", "Stage-1"));
+        MockAM amB = MockRM.launchAndRegisterAM(b, rm, nm);
+        assertEquals(estimateOfA.wrd(), awaitStatus("query-a", DescriptorStatus.LOADED).wrd());
+        assertEquals(estimateOfB.wrd(), awaitStatus("query-b", DescriptorStatus.LOADED).wrd());
+        assertEquals(1, liveContainers(a), "a runs its AM only");
+        assertEquals(1, liveContainers(b), "b runs its AM only");
+
+        request(amA, 2);
+        request(amB, 2);
+        Map<ApplicationId, String> names = new LinkedHashMap<>();
+        names.put(a.getApplicationId(), "a");
+        names.put(b.getApplicationId(), "b");
+        return heartbeats(names, 4);
+    }
+
+    // ---- the ResourceManager
+
+    /** Starts a ResourceManager running TlsScheduler over one 8 GB node. */
+    private void start(int loadAttempts, long retryMillis) throws Exception {
+        Path descriptors = temp.resolve("descriptors");
+        Path allocations = temp.resolve("fair-scheduler.xml");
+        Files.writeString(allocations, """
+                <?xml version="1.0"?>
+                <allocations>
+                  <defaultQueueSchedulingPolicy>io.percolate.scheduler.QueryAwarePolicy</defaultQueueSchedulingPolicy>
+                  <queueMaxAMShareDefault>-1.0</queueMaxAMShareDefault>
+                  <queue name="%s"/>
+                </allocations>
+                """.formatted(QUEUE), StandardCharsets.UTF_8);
+
+        YarnConfiguration conf = new YarnConfiguration();
+        conf.set(YarnConfiguration.RM_SCHEDULER, TlsScheduler.class.getName());
+        conf.set(FairSchedulerConfiguration.ALLOCATION_FILE, allocations.toString());
+        conf.setBoolean(FairSchedulerConfiguration.USER_AS_DEFAULT_QUEUE, false);
+        conf.setBoolean(FairSchedulerConfiguration.ASSIGN_MULTIPLE, false);
+        conf.setBoolean(FairSchedulerConfiguration.CONTINUOUS_SCHEDULING_ENABLED, false);
+        conf.setBoolean(FairSchedulerConfiguration.PREEMPTION, false);
+        conf.set(DescriptorStore.DIR_KEY, descriptors.toUri().toString());
+        conf.setInt(TlsConfig.LOAD_ATTEMPTS, loadAttempts);
+        conf.setLong(TlsConfig.LOAD_RETRY_MS, retryMillis);
+
+        rm = new MockRM(conf);
+        GenericTestUtils.setRootLogLevel(Level.WARN); // MockRM turns everything to DEBUG
+        rm.start();
+        scheduler = (TlsScheduler) rm.getResourceScheduler();
+        nm = rm.registerNode("127.0.0.1:1234", 8 * GB, 8);
+    }
+
+    /**
+     * For a failure message: whether QueryAwarePolicy, which finds the scheduler by the cluster
+     * timestamp in an application id, can find this one.
+     */
+    private String policyReach() {
+        long ofApps = rm.getRMContext().getRMApps().keySet().iterator().next().getClusterTimestamp();
+        return "the policy " + (SchedulerDirectory.of(ofApps).orElse(null) == scheduler ? "finds" : "does NOT find")
+                + " the TlsScheduler under the applications' cluster timestamp " + ofApps;
+    }
+
+    private FSLeafQueue leafQueue() {
+        return scheduler.getQueueManager().getLeafQueue(QUEUE, false);
+    }
+
+    private RMApp submit(String name, Set<String> tags) throws Exception {
+        return MockRMAppSubmitter.submit(rm, MockRMAppSubmissionData.Builder.createWithMemory(GB, rm)
+                .withAppName(name)
+                .withUser(user)
+                .withQueue(QUEUE)
+                .withApplicationTags(tags)
+                .build());
+    }
+
+    /** Asks for {@code containers} more 1 GB containers on the node and lets the scheduler see the demand. */
+    private void request(MockAM am, int containers) throws Exception {
+        am.allocate(nm.getNodeId().getHost(), GB, containers, new ArrayList<>());
+        rm.drainEvents();
+        scheduler.update();
+    }
+
+    /**
+     * Sends {@code count} node heartbeats, one at a time, and returns the name of the
+     * application that got a new container on each (exactly one per heartbeat is expected).
+     */
+    private List<String> heartbeats(Map<ApplicationId, String> names, int count) throws Exception {
+        List<String> order = new ArrayList<>();
+        Map<ApplicationId, Integer> before = new LinkedHashMap<>();
+        for (ApplicationId id : names.keySet()) {
+            before.put(id, liveContainers(rm.getRMContext().getRMApps().get(id)));
+        }
+        for (int i = 0; i < count; i++) {
+            nm.nodeHeartbeat(true);
+            rm.drainEvents();
+            List<String> gained = new ArrayList<>();
+            for (Map.Entry<ApplicationId, String> app : names.entrySet()) {
+                int now = liveContainers(rm.getRMContext().getRMApps().get(app.getKey()));
+                for (int n = before.get(app.getKey()); n < now; n++) {
+                    gained.add(app.getValue());
+                }
+                before.put(app.getKey(), now);
+            }
+            assertEquals(1, gained.size(), "heartbeat " + (i + 1) + " after " + order + " allocated " + gained);
+            order.addAll(gained);
+        }
+        return order;
+    }
+
+    private int liveContainers(RMApp app) {
+        return scheduler.getSchedulerApp(app.getCurrentAppAttempt().getAppAttemptId()).getLiveContainers().size();
+    }
+
+    // ---- the registry
+
+    private QueryView view(String queryId) {
+        List<QueryView> active = scheduler.activeQueries();
+        return active.stream().filter(q -> q.queryId().equals(queryId)).findFirst()
+                .orElseGet(() -> fail(queryId + " is not active: " + active));
+    }
+
+    /** Runs the scheduler's update until the query's descriptor status is {@code expected}. */
+    private QueryView awaitStatus(String queryId, DescriptorStatus expected) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (true) {
+            scheduler.update();
+            QueryView view = view(queryId);
+            if (view.status() == expected) {
+                return view;
+            }
+            if (System.nanoTime() > deadline) {
+                fail(queryId + " is " + view.status() + " (" + view.problem() + "), not " + expected);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    // ---- descriptors
+
+    private void publish(String queryId, JobEstimate estimate) throws Exception {
+        JobNode job = new JobNode("Stage-1", List.of(), List.of(), OperatorKind.GROUP_BY, List.of("TS", "RS", "FS"),
+                List.of(), List.of(), List.of(), List.of(), estimate);
+        QueryDescriptor descriptor = QueryDescriptor.of(queryId, user, "select 1", System.currentTimeMillis(),
+                new QueryDag(List.of(job)));
+        new DescriptorStore(new Configuration(), new org.apache.hadoop.fs.Path(temp.resolve("descriptors").toUri()))
+                .publish(descriptor);
+    }
+
+    private static JobEstimate estimate(int maps, double mapSeconds) {
+        return new JobEstimate(1000, 100, maps, 0, mapSeconds, 0, JobEstimate.Confidence.LOW);
+    }
+
+    /** A job's tags as YARN keeps them: lower-cased. */
+    private static Set<String> tags(String queryId, String stage) {
+        return Set.copyOf(QueryTags.of(queryId, stage).stream().map(t -> t.toLowerCase(Locale.ROOT)).toList());
+    }
+
+    private static String currentUser() {
+        try {
+            return UserGroupInformation.getCurrentUser().getShortUserName();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
