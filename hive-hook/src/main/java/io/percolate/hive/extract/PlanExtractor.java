@@ -60,51 +60,63 @@ public final class PlanExtractor {
             JobGroup group = e.getKey();
             JobScan scan = e.getValue();
             String stage = group.representative().getId();
-
-            Set<String> parents = new LinkedHashSet<>();
-            graph.upstream(group).forEach(g -> parents.add(g.representative().getId()));
-            scans.forEach((other, otherScan) -> {
-                if (other != group && producesAny(otherScan, scan.intermediateInputs)) {
-                    parents.add(other.representative().getId());
-                }
-            });
-
-            Map<String, String> tableOfAlias = new HashMap<>();
-            List<TableRef> tables = new ArrayList<>();
-            List<ColumnRef> projections = new ArrayList<>();
-            for (Map.Entry<String, Table> t : scan.tables.entrySet()) {
-                String name = t.getValue().getFullyQualifiedName().toLowerCase(Locale.ROOT);
-                tableOfAlias.put(t.getKey(), name);
-                scan.scanAliases.getOrDefault(t.getKey(), List.of()).forEach(a -> tableOfAlias.putIfAbsent(a, name));
-                TableRef ref = sized.computeIfAbsent(name,
-                        n -> sizer.size(t.getValue(), partitions.getOrDefault(n, List.of())));
-                if (!tables.contains(ref)) {
-                    tables.add(ref);
-                }
-                scan.neededColumns.getOrDefault(t.getKey(), List.of())
-                        .forEach(c -> projections.add(new ColumnRef(name, c)));
-            }
+            List<String> parents = parentsOf(group, graph, scans);
+            BaseTables base = baseTables(scan, partitions, sized);
             List<Predicate> predicates = scan.filters.stream()
-                    .map(f -> new PredicateTranslator(tableOfAlias, tableOfAlias.getOrDefault(f.scanAlias(), ""))
+                    .map(f -> new PredicateTranslator(base.tableOfAlias, base.tableOfAlias.getOrDefault(f.scanAlias(), ""))
                             .translate(f.condition()))
                     .toList();
-
-            long tableBytes = tables.stream().mapToLong(TableRef::bytes).sum();
-            shapes.add(new JobShape(stage, List.copyOf(parents), scan.majorOperator(), tableBytes,
+            long tableBytes = base.tables.stream().mapToLong(TableRef::bytes).sum();
+            shapes.add(new JobShape(stage, parents, scan.majorOperator(), tableBytes,
                     scan.filterTerms(predicates), scan.hasReduce, scan.fixedReducers));
             List<String> alternatives = group.alternatives().stream().map(Task::getId).toList();
-            drafts.put(stage, new JobDraft(alternatives, List.copyOf(parents), scan, tables, predicates, projections));
+            drafts.put(stage, new JobDraft(alternatives, parents, scan, base, predicates));
         }
 
         Map<String, JobEstimate> estimates = estimator.estimate(shapes);
         List<JobNode> jobs = new ArrayList<>();
         drafts.forEach((stage, d) -> jobs.add(new JobNode(stage, d.alternatives, d.parents, d.scan.majorOperator(),
-                d.scan.operators, d.tables, d.predicates, d.projections, d.scan.keys, estimates.get(stage))));
+                d.scan.operators, d.base.tables, d.predicates, d.base.projections, d.scan.keys, estimates.get(stage))));
         return new QueryDag(jobs);
     }
 
-    private record JobDraft(List<String> alternatives, List<String> parents, JobScan scan, List<TableRef> tables,
-                            List<Predicate> predicates, List<ColumnRef> projections) {
+    private record JobDraft(List<String> alternatives, List<String> parents, JobScan scan, BaseTables base,
+                            List<Predicate> predicates) {
+    }
+
+    /** A job's base tables with their sizes, the columns it reads from them, and each alias's table. */
+    private record BaseTables(List<TableRef> tables, List<ColumnRef> projections, Map<String, String> tableOfAlias) {
+    }
+
+    /** Nearest MapReduce ancestors in Hive's task graph, plus the writers of the intermediate files the job reads. */
+    private static List<String> parentsOf(JobGroup group, TaskGraph graph, Map<JobGroup, JobScan> scans) {
+        Set<String> parents = new LinkedHashSet<>();
+        graph.upstream(group).forEach(g -> parents.add(g.representative().getId()));
+        Set<String> reads = scans.get(group).intermediateInputs;
+        scans.forEach((other, otherScan) -> {
+            if (other != group && producesAny(otherScan, reads)) {
+                parents.add(other.representative().getId());
+            }
+        });
+        return List.copyOf(parents);
+    }
+
+    private BaseTables baseTables(JobScan scan, Map<String, List<Partition>> partitions, Map<String, TableRef> sized) {
+        Map<String, String> tableOfAlias = new HashMap<>();
+        List<TableRef> tables = new ArrayList<>();
+        List<ColumnRef> projections = new ArrayList<>();
+        for (Map.Entry<String, Table> t : scan.tables.entrySet()) {
+            String name = t.getValue().getFullyQualifiedName().toLowerCase(Locale.ROOT);
+            tableOfAlias.put(t.getKey(), name);
+            scan.scanAliases.getOrDefault(t.getKey(), List.of()).forEach(a -> tableOfAlias.putIfAbsent(a, name));
+            // one size look-up per table and query, however many jobs read it
+            TableRef ref = sized.computeIfAbsent(name, n -> sizer.size(t.getValue(), partitions.getOrDefault(n, List.of())));
+            if (!tables.contains(ref)) {
+                tables.add(ref);
+            }
+            scan.neededColumns.getOrDefault(t.getKey(), List.of()).forEach(c -> projections.add(new ColumnRef(name, c)));
+        }
+        return new BaseTables(tables, projections, tableOfAlias);
     }
 
     private static boolean producesAny(JobScan producer, Set<String> inputs) {
