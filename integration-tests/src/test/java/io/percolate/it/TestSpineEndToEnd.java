@@ -19,9 +19,15 @@ import io.percolate.scheduler.TlsScheduler;
 import io.percolate.scheduler.registry.DescriptorStatus;
 import io.percolate.scheduler.registry.QueryView;
 import io.trino.tpch.TpchTable;
+import io.percolate.hive.publish.JobTagger;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Cluster;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.JobID;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -157,6 +163,11 @@ final class TestSpineEndToEnd {
                 stages.add(tag.stageId());
                 // Hive's job name survives the per-stage configuration copy
                 assertTrue(app.getName().endsWith("(" + dag.job(tag.stageId()).orElseThrow().stageId() + ")"), app.getName());
+                // and the job's configuration carries the same facts (read back from job history)
+                Configuration jobConf = jobConfiguration(app);
+                assertEquals(query.queryId(), jobConf.get(JobTagger.QUERY_ID_KEY));
+                assertEquals(tag.stageId(), jobConf.get(JobTagger.STAGE_ID_KEY).toLowerCase());
+                assertTrue(jobConf.get(JobTagger.DESCRIPTOR_KEY).endsWith(query.queryId().toLowerCase() + ".json"));
             }
             assertEquals(dag.jobs().size(), stages.size());
         }
@@ -234,6 +245,24 @@ final class TestSpineEndToEnd {
             }
         }
         return apps;
+    }
+
+    private Configuration jobConfiguration(ApplicationReport app) throws Exception {
+        ApplicationId id = app.getApplicationId();
+        Cluster mapreduce = new Cluster(cluster.conf());
+        try {
+            Job job = mapreduce.getJob(new JobID(String.valueOf(id.getClusterTimestamp()), id.getId()));
+            assertTrue(job != null, "no MapReduce job for " + id);
+            // the job file lives on HDFS; Job.getConfiguration() would look for it on the local disk
+            Configuration jobConf = new Configuration(false);
+            try (var in = cluster.fileSystem().open(new Path(job.getStatus().getJobFile()))) {
+                jobConf.addResource(in);
+                jobConf.size(); // parse now, while the stream is open
+            }
+            return jobConf;
+        } finally {
+            mapreduce.close();
+        }
     }
 
     private static QueryView awaitRetired(TlsScheduler scheduler, String queryId) throws InterruptedException {

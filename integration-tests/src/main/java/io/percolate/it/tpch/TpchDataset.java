@@ -33,10 +33,6 @@ public final class TpchDataset {
         this.tables = List.copyOf(tables);
     }
 
-    public double scaleFactor() {
-        return scaleFactor;
-    }
-
     /** Writes each table to {@code <root>/<table>/data.tbl}. */
     public void write(FileSystem fs, Path root) throws IOException {
         for (TpchTable<?> table : tables) {

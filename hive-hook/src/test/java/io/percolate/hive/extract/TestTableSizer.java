@@ -1,0 +1,51 @@
+package io.percolate.hive.extract;
+
+import io.percolate.model.SizeSource;
+import io.percolate.model.TableRef;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.common.StatsSetupConst;
+import org.apache.hadoop.hive.ql.metadata.Table;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+final class TestTableSizer {
+    @TempDir
+    java.nio.file.Path tmp;
+
+    private Table table(java.nio.file.Path location) {
+        Table table = new Table("TPCH", "Orders");
+        table.setDataLocation(new Path(location.toUri()));
+        return table;
+    }
+
+    @Test
+    void size_prefersMetastoreStatistics() {
+        Table table = table(tmp.resolve("absent"));
+        table.getParameters().put(StatsSetupConst.TOTAL_SIZE, "1000");
+        table.getParameters().put(StatsSetupConst.ROW_COUNT, "10");
+        assertEquals(new TableRef("tpch.orders", 1000, 10, SizeSource.METASTORE),
+                new TableSizer(new Configuration()).size(table, List.of()));
+    }
+
+    @Test
+    void size_withoutStatistics_sumsTheFiles() throws Exception {
+        Files.write(tmp.resolve("part-0"), new byte[300]);
+        Files.write(tmp.resolve("part-1"), new byte[45]);
+        Table table = table(tmp);
+        table.getParameters().put(StatsSetupConst.ROW_COUNT, "0"); // stale or partial statistics are not trusted
+        assertEquals(new TableRef("tpch.orders", 345, 0, SizeSource.FILE_SYSTEM),
+                new TableSizer(new Configuration()).size(table, List.of()));
+    }
+
+    @Test
+    void size_ofVanishedLocation_isUnknownNotAnError() {
+        assertEquals(new TableRef("tpch.orders", 0, 0, SizeSource.UNKNOWN),
+                new TableSizer(new Configuration()).size(table(tmp.resolve("gone")), List.of()));
+    }
+}
