@@ -143,4 +143,15 @@ final class TestPercolateHook {
         assertFalse(Files.exists(descriptors()));
         assertSame(before, job.getConf());
     }
+
+    @Test
+    void tooManyTagsForYarn_leavesTheJobUntagged() throws Exception {
+        // Hive's query id and userid tags plus seven hive.query.tag values: two more would make
+        // YARN refuse the application, failing the user's query
+        ExecDriver job = new ExecDriver();
+        QueryPlan plan = oneJobPlan(job);
+        HiveConf before = job.getConf();
+        new PercolateHook().run(context(plan, conf("mapreduce.job.tags", QUERY_ID + ",userid=alice,t1,t2,t3,t4,t5,t6,t7")));
+        assertSame(before, job.getConf());
+    }
 }

@@ -35,10 +35,10 @@ public final class QueryAwarePolicy extends FairSharePolicy {
     }
 
     /**
-     * A total order on (ranked first, rank, fair share, name): applications a
-     * {@link TlsScheduler} ranks come first by {@link AppRank#ORDER}; the rest (and child
-     * queues) follow by fair share; the name breaks any tie, so two distinct schedulables never
-     * compare equal.
+     * A total order on (ranked first, rank, fair share, name): applications of a
+     * {@link TlsScheduler} are ranked ({@link AppRank#ORDER}); without one (a stock
+     * FairScheduler) applications, like child queues, go by fair share; the name breaks any
+     * tie, so two distinct schedulables never compare equal.
      */
     private static final class QueryOrder implements Comparator<Schedulable>, Serializable {
         private static final long serialVersionUID = 1L;
@@ -65,7 +65,7 @@ public final class QueryAwarePolicy extends FairSharePolicy {
             if (!(s instanceof FSAppAttempt app)) {
                 return Optional.empty();
             }
-            return SchedulerDirectory.of(app.getApplicationId().getClusterTimestamp()).flatMap(t -> t.rank(app));
+            return SchedulerDirectory.of(app.getApplicationId().getClusterTimestamp()).map(t -> t.rank(app));
         }
     }
 }

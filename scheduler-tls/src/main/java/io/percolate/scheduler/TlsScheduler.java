@@ -19,7 +19,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -75,7 +74,9 @@ public class TlsScheduler extends FairScheduler {
                 default -> {
                 }
             }
-        } catch (RuntimeException e) {
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (Throwable e) {
             LOG.warn("Percolate: could not track {} (scheduling goes on without it)", event.getType(), e);
         }
     }
@@ -88,7 +89,9 @@ public class TlsScheduler extends FairScheduler {
                 registry.refresh();
                 return null;
             });
-        } catch (RuntimeException e) {
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (Throwable e) {
             LOG.warn("Percolate: registry refresh failed (scheduling goes on)", e);
         }
     }
@@ -104,11 +107,19 @@ public class TlsScheduler extends FairScheduler {
     }
 
     /**
-     * The application's rank, empty for one the registry does not know; called by the policy's
-     * comparator while FairScheduler sorts, under its lock.
+     * The application's rank; called by the policy's comparator while FairScheduler sorts,
+     * under its lock. An application the registry does not know is ranked alone, after every
+     * known one of equal WRD. Never throws: a comparator that throws inside FairScheduler's
+     * sort would stop the ResourceManager.
      */
-    Optional<AppRank> rank(FSAppAttempt app) {
-        return registry.rank(app.getApplicationId(), containers(app.getDemand()));
+    AppRank rank(FSAppAttempt app) {
+        long containers = containers(app.getDemand());
+        try {
+            return registry.rank(app.getApplicationId(), containers)
+                    .orElseGet(() -> AppRank.alone(Long.MAX_VALUE, containers, config.registry().defaultTaskSeconds()));
+        } catch (RuntimeException e) {
+            return AppRank.alone(Long.MAX_VALUE, containers, config.registry().defaultTaskSeconds());
+        }
     }
 
     private void applicationAdded(AppAddedSchedulerEvent event) {

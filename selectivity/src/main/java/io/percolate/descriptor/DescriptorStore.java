@@ -28,7 +28,7 @@ public final class DescriptorStore {
     public static final String DIR_KEY = "percolate.descriptor.dir";
     public static final String DEFAULT_DIR = "/tmp/percolate/descriptors";
     /** Larger files are refused unread: a descriptor must not be able to flood the RM's heap. */
-    public static final long MAX_DESCRIPTOR_BYTES = 4L << 20;
+    public static final long MAX_DESCRIPTOR_BYTES = 1L << 20;
     private static final FsPermission DIR_PERMISSION = new FsPermission((short) 01777);
 
     /** A descriptor as read, with the file's owner: the user the file system vouches for. */

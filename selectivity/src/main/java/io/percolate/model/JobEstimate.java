@@ -35,6 +35,9 @@ public record JobEstimate(
                 || Double.isInfinite(mapTaskSeconds) || Double.isInfinite(reduceTaskSeconds)) {
             throw new IllegalArgumentException("task seconds must be finite and non-negative");
         }
+        if (!Double.isFinite(mapTaskSeconds * mapTasks + reduceTaskSeconds * reduceTasks)) {
+            throw new IllegalArgumentException("WRD is not finite");
+        }
     }
 
     /** Weighted resource demand: MT·N_M + RT·N_R, in container-seconds. */

@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The jobs of one query and their dependencies. Construction checks that stage ids are unique
@@ -17,9 +16,17 @@ import java.util.Set;
  * every consumer can rely on a well-formed DAG.
  */
 public record QueryDag(List<JobNode> jobs) {
+    /**
+     * More jobs than any Hive query plans; a descriptor beyond it is refused, so a claim cannot
+     * make the scheduler's work per query grow without bound.
+     */
+    public static final int MAX_JOBS = 1000;
 
     public QueryDag {
         jobs = List.copyOf(jobs);
+        if (jobs.size() > MAX_JOBS) {
+            throw new IllegalArgumentException(jobs.size() + " jobs, over the limit of " + MAX_JOBS);
+        }
         Map<String, JobNode> byStage = new HashMap<>();
         for (JobNode job : jobs) {
             for (String id : stageIds(job)) {
@@ -37,6 +44,9 @@ public record QueryDag(List<JobNode> jobs) {
             }
         }
         requireAcyclic(jobs);
+        if (!Double.isFinite(jobs.stream().mapToDouble(j -> j.estimate().wrd()).sum())) {
+            throw new IllegalArgumentException("total WRD is not finite");
+        }
     }
 
     /** The job whose stage id, or one of whose alternatives, is {@code stageId}. */
@@ -64,14 +74,27 @@ public record QueryDag(List<JobNode> jobs) {
     /**
      * Each job's depth: the number of jobs on the longest path from it to the query's last job
      * (a job nothing depends on has depth 1). LoDFA serves deeper jobs first, because they
-     * head the longest remaining chains.
+     * head the longest remaining chains. Computed in reverse topological order, without
+     * recursion, in time linear in jobs and edges.
      */
     public Map<String, Integer> depths() {
         Map<String, Integer> depth = new LinkedHashMap<>();
-        for (JobNode job : jobs) {
-            depthOf(job.stageId(), depth);
+        List<String> order = topologicalOrder(jobs);
+        Map<String, JobNode> byStage = new HashMap<>();
+        jobs.forEach(j -> byStage.put(j.stageId(), j));
+        for (String stage : order) {
+            depth.put(stage, 1);
         }
-        return depth;
+        for (int i = order.size() - 1; i >= 0; i--) {
+            String stage = order.get(i);
+            int below = depth.get(stage);
+            for (String parent : byStage.get(stage).parents()) {
+                depth.merge(parent, below + 1, Math::max);
+            }
+        }
+        Map<String, Integer> inJobOrder = new LinkedHashMap<>();
+        jobs.forEach(j -> inJobOrder.put(j.stageId(), depth.get(j.stageId())));
+        return inJobOrder;
     }
 
     /** The largest depth of any job: the number of jobs on the query's longest chain. */
@@ -84,27 +107,20 @@ public record QueryDag(List<JobNode> jobs) {
         return jobs.stream().mapToDouble(j -> j.estimate().wrd()).sum();
     }
 
-    private int depthOf(String stageId, Map<String, Integer> memo) {
-        Integer known = memo.get(stageId);
-        if (known != null) {
-            return known;
-        }
-        int deepestChild = 0;
-        for (String child : children(stageId)) {
-            deepestChild = Math.max(deepestChild, depthOf(child, memo));
-        }
-        memo.put(stageId, deepestChild + 1);
-        return deepestChild + 1;
-    }
-
     private static List<String> stageIds(JobNode job) {
         List<String> ids = new ArrayList<>(job.alternatives());
         ids.add(0, job.stageId());
         return ids;
     }
 
-    /** Kahn's algorithm: a DAG can be emptied by repeatedly removing jobs with no parents left. */
     private static void requireAcyclic(List<JobNode> jobs) {
+        if (topologicalOrder(jobs).size() != jobs.size()) {
+            throw new IllegalArgumentException("the job graph has a cycle");
+        }
+    }
+
+    /** Kahn's algorithm: parents before children; a cycle leaves its jobs out. */
+    private static List<String> topologicalOrder(List<JobNode> jobs) {
         Map<String, Integer> pendingParents = new HashMap<>();
         Map<String, List<String>> children = new HashMap<>();
         for (JobNode job : jobs) {
@@ -114,23 +130,21 @@ public record QueryDag(List<JobNode> jobs) {
             }
         }
         Deque<String> ready = new ArrayDeque<>();
-        pendingParents.forEach((stage, n) -> {
-            if (n == 0) {
-                ready.add(stage);
+        for (JobNode job : jobs) {
+            if (pendingParents.get(job.stageId()) == 0) {
+                ready.add(job.stageId());
             }
-        });
-        Set<String> done = new HashSet<>();
+        }
+        List<String> order = new ArrayList<>();
         while (!ready.isEmpty()) {
             String stage = ready.poll();
-            done.add(stage);
+            order.add(stage);
             for (String child : children.getOrDefault(stage, List.of())) {
                 if (pendingParents.merge(child, -1, Integer::sum) == 0) {
                     ready.add(child);
                 }
             }
         }
-        if (done.size() != jobs.size()) {
-            throw new IllegalArgumentException("the job graph has a cycle");
-        }
+        return order;
     }
 }

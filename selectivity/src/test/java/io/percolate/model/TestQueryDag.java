@@ -70,4 +70,31 @@ final class TestQueryDag {
                 () -> new Predicate.Comparison(c, CompareOp.IN, List.of(), "int"));
         assertThrows(IllegalArgumentException.class, () -> new Predicate.And(List.of(new Predicate.Opaque("x"))));
     }
+
+    @Test
+    void depth_ofTheLongestAllowedChain_needsNoDeepRecursion() {
+        List<JobNode> chain = new java.util.ArrayList<>();
+        for (int i = 1; i <= QueryDag.MAX_JOBS; i++) {
+            chain.add(i == 1 ? job("Stage-1", OperatorKind.EXTRACT) : job("Stage-" + i, OperatorKind.EXTRACT, "Stage-" + (i - 1)));
+        }
+        QueryDag dag = new QueryDag(chain);
+        assertEquals(QueryDag.MAX_JOBS, dag.depths().get("Stage-1"));
+        assertEquals(1, dag.depths().get("Stage-" + QueryDag.MAX_JOBS));
+    }
+
+    @Test
+    void rejects_moreJobsThanTheLimit() {
+        List<JobNode> many = new java.util.ArrayList<>();
+        for (int i = 0; i <= QueryDag.MAX_JOBS; i++) {
+            many.add(job("Stage-" + i, OperatorKind.EXTRACT));
+        }
+        assertThrows(IllegalArgumentException.class, () -> new QueryDag(many));
+    }
+
+    @Test
+    void estimate_rejectsAnInfiniteWrd() {
+        // each factor is finite; their product is not: a claim that would poison every comparison
+        assertThrows(IllegalArgumentException.class,
+                () -> new JobEstimate(1, 1, 2, 0, 1e308, 0, JobEstimate.Confidence.LOW));
+    }
 }

@@ -17,11 +17,15 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A table's size as read by a query: the metastore's basic statistics when every part read
- * has them, else the bytes of its files (only the partitions the query reads), else unknown.
+ * A table's size as read by a query: the metastore's {@code totalSize} when every part read
+ * has one, else the bytes of its files (only the partitions the query reads), else unknown.
+ * File sizes are summed for at most {@link #MAX_LISTED_LOCATIONS} locations, so a query over
+ * thousands of unanalysed partitions is not held up listing them.
  */
 final class TableSizer {
     private static final Logger LOG = LoggerFactory.getLogger(TableSizer.class);
+
+    static final int MAX_LISTED_LOCATIONS = 100;
 
     private final Configuration conf;
 
@@ -41,7 +45,7 @@ final class TableSizer {
         for (Map<String, String> s : stats) {
             long b = parse(s, StatsSetupConst.TOTAL_SIZE);
             long r = parse(s, StatsSetupConst.ROW_COUNT);
-            complete &= b > 0 && r > 0;
+            complete &= b >= 0; // an empty partition's 0 is a fact; a missing size is not
             bytes += Math.max(b, 0);
             rows += Math.max(r, 0);
         }
@@ -52,6 +56,10 @@ final class TableSizer {
             List<Path> locations = table.isPartitioned()
                     ? partitions.stream().map(Partition::getDataLocation).toList()
                     : List.of(table.getDataLocation());
+            if (locations.size() > MAX_LISTED_LOCATIONS) {
+                LOG.info("Percolate: {} reads {} partitions without statistics; size unknown", name, locations.size());
+                return new TableRef(name, 0, 0, SizeSource.UNKNOWN);
+            }
             long fileBytes = 0;
             for (Path location : locations) {
                 fileBytes += location.getFileSystem(conf).getContentSummary(location).getLength();

@@ -10,6 +10,7 @@ import org.apache.hadoop.mapreduce.MRJobConfig;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Tags each MapReduce job of a query with its query id and stage, and records the same facts
@@ -22,6 +23,8 @@ public final class JobTagger {
     public static final String QUERY_ID_KEY = "percolate.query.id";
     public static final String STAGE_ID_KEY = "percolate.stage.id";
     public static final String DESCRIPTOR_KEY = "percolate.descriptor.path";
+    /** YARN refuses an application with more tags than this, which would fail the user's query. */
+    static final int YARN_MAX_TAGS = 10;
 
     private final HiveConf queryConf;
 
@@ -32,6 +35,8 @@ public final class JobTagger {
     /**
      * Tags every MapReduce job of the plan. Copies are prepared first and installed only when
      * all of them are ready, so a failure leaves every job untagged rather than some.
+     *
+     * @throws IllegalStateException when a job's tags would exceed YARN's limit; nothing is tagged
      *
      * @return how many jobs were tagged
      */
@@ -45,6 +50,11 @@ public final class JobTagger {
             HiveConf copy = new HiveConf(job.getConf() != null ? job.getConf() : queryConf);
             List<String> tags = new ArrayList<>(copy.getTrimmedStringCollection(MRJobConfig.JOB_TAGS));
             tags.addAll(QueryTags.of(queryId, job.getId()));
+            long distinct = tags.stream().map(t -> t.toLowerCase(Locale.ROOT)).distinct().count();
+            if (distinct > YARN_MAX_TAGS) {
+                throw new IllegalStateException("job " + job.getId() + " would carry " + distinct
+                        + " tags, over YARN's limit of " + YARN_MAX_TAGS + " (hive.query.tag has too many)");
+            }
             copy.set(MRJobConfig.JOB_TAGS, String.join(",", tags));
             copy.set(QUERY_ID_KEY, queryId);
             copy.set(STAGE_ID_KEY, job.getId());

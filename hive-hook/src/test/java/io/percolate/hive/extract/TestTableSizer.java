@@ -38,8 +38,16 @@ final class TestTableSizer {
         Files.write(tmp.resolve("part-0"), new byte[300]);
         Files.write(tmp.resolve("part-1"), new byte[45]);
         Table table = table(tmp);
-        table.getParameters().put(StatsSetupConst.ROW_COUNT, "0"); // stale or partial statistics are not trusted
+        table.getParameters().put(StatsSetupConst.ROW_COUNT, "7"); // a row count without a size is not enough
         assertEquals(new TableRef("tpch.orders", 345, 0, SizeSource.FILE_SYSTEM),
+                new TableSizer(new Configuration()).size(table, List.of()));
+    }
+
+    @Test
+    void size_ofAnalysedEmptyTable_isZeroFromTheMetastore() {
+        Table table = table(tmp.resolve("absent"));
+        table.getParameters().put(StatsSetupConst.TOTAL_SIZE, "0");
+        assertEquals(new TableRef("tpch.orders", 0, 0, SizeSource.METASTORE),
                 new TableSizer(new Configuration()).size(table, List.of()));
     }
 

@@ -69,6 +69,12 @@ public final class DescriptorLoader implements AutoCloseable {
         } catch (MalformedDescriptorException e) {
             LOG.warn("Percolate: descriptor of query {} is unusable, scheduling its jobs alone: {}", queryId, e.getMessage());
             outcomes.add(LoadOutcome.failed(queryId, DescriptorStatus.MALFORMED, e.getMessage()));
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (StackOverflowError | LinkageError e) {
+            // e.g. absurdly nested JSON: the file is the problem, not the file system
+            LOG.warn("Percolate: descriptor of query {} is unusable, scheduling its jobs alone: {}", queryId, e.toString());
+            outcomes.add(LoadOutcome.failed(queryId, DescriptorStatus.MALFORMED, e.toString()));
         } catch (IOException | RuntimeException e) {
             if (attempt < attempts) {
                 try {

@@ -4,9 +4,11 @@ import io.percolate.model.JobNode;
 import io.percolate.model.QueryDescriptor;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -26,9 +28,12 @@ final class TrackedQuery {
     private DescriptorStatus status;
     private String problem = "";
     private QueryDescriptor descriptor;
-    private Map<String, Integer> depths = Map.of();
-    /** the DAG's total WRD, computed once: ranks are read inside every sort */
+    /** DAG job by lower-cased stage id (alternatives included), with its depth: ranks are read inside every sort */
+    private Map<String, JobFacts> jobs = Map.of();
     private double queryWrd;
+
+    private record JobFacts(JobNode job, int depth) {
+    }
     private long idleSinceMillis;
 
     private TrackedQuery(String key, String user, DescriptorStatus status, boolean singleApplication, long now) {
@@ -70,7 +75,14 @@ final class TrackedQuery {
 
     void honour(QueryDescriptor d) {
         descriptor = d;
-        depths = d.dag().depths();
+        Map<String, Integer> depths = d.dag().depths();
+        Map<String, JobFacts> byStage = new HashMap<>();
+        for (JobNode job : d.dag().jobs()) {
+            JobFacts facts = new JobFacts(job, depths.get(job.stageId()));
+            byStage.put(job.stageId().toLowerCase(Locale.ROOT), facts);
+            job.alternatives().forEach(a -> byStage.putIfAbsent(a.toLowerCase(Locale.ROOT), facts));
+        }
+        jobs = byStage;
         queryWrd = d.dag().totalWrd();
         status = DescriptorStatus.LOADED;
         problem = "";
@@ -93,9 +105,9 @@ final class TrackedQuery {
         if (!status.honoured()) {
             return AppRank.alone(arrivalOfApp.get(app), demandedContainers, defaultTaskSeconds);
         }
-        Optional<JobNode> job = jobOf(stageOfApp.get(app));
-        int depth = job.map(j -> depths.get(j.stageId())).orElse(1);
-        double jobWrd = job.map(j -> j.estimate().wrd()).orElse(0.0);
+        JobFacts facts = jobs.get(stageOfApp.get(app));
+        int depth = facts == null ? 1 : facts.depth();
+        double jobWrd = facts == null ? 0 : facts.job().estimate().wrd();
         long queryArrival = arrivalOfApp.values().iterator().next();
         return new AppRank(queryWrd, queryArrival, depth, jobWrd);
     }
@@ -127,6 +139,7 @@ final class TrackedQuery {
     }
 
     private Optional<JobNode> jobOf(String stage) {
-        return descriptor == null || stage == null ? Optional.empty() : descriptor.dag().job(stage);
+        JobFacts facts = stage == null ? null : jobs.get(stage.toLowerCase(Locale.ROOT));
+        return facts == null ? Optional.empty() : Optional.of(facts.job());
     }
 }
