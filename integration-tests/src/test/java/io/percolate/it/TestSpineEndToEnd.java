@@ -13,6 +13,7 @@ import io.percolate.model.OperatorKind;
 import io.percolate.model.Predicate;
 import io.percolate.model.QueryDag;
 import io.percolate.model.QueryDescriptor;
+import io.percolate.model.QueryId;
 import io.percolate.model.SizeSource;
 import io.percolate.model.TableRef;
 import io.percolate.scheduler.TlsScheduler;
@@ -177,10 +178,17 @@ final class TestSpineEndToEnd {
     void scheduler_groupsEachQuerysApplicationsWithItsDag() throws Exception {
         TlsScheduler scheduler = (TlsScheduler) cluster.scheduler();
         for (EmbeddedHive.Result query : List.of(segmentRevenue, pricingSummary)) {
-            QueryDescriptor published = descriptor(query);
-            QueryView view = awaitRetired(scheduler, published.queryId());
+            QueryView view = awaitRetired(scheduler, QueryId.normalize(query.queryId()));
             assertEquals(DescriptorStatus.LOADED, view.status(), view.problem());
-            assertEquals(Optional.of(published), view.descriptor());
+            QueryDescriptor published = view.descriptor().orElseThrow();
+            assertEquals(query.queryId().toLowerCase(), published.queryId());
+            // retired, so its descriptor file is deleted (by the loader thread, soon after)
+            Path file = new DescriptorStore(cluster.conf(), cluster.descriptorDir()).pathOf(published.queryId());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (cluster.fileSystem().exists(file) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertFalse(cluster.fileSystem().exists(file), file + " outlived its query");
             Set<String> appIds = applicationsOf(query).stream().map(a -> a.getApplicationId().toString())
                     .collect(Collectors.toSet());
             assertEquals(appIds, view.stages().keySet().stream().map(Object::toString).collect(Collectors.toSet()));
@@ -223,7 +231,7 @@ final class TestSpineEndToEnd {
         assertFalse(join.alternatives().isEmpty(), "the conditional's branches: " + dag);
         List<ApplicationReport> apps = applicationsOf(result);
         assertEquals(dag.jobs().size(), apps.size(), "one application per DAG job, whichever branch ran");
-        QueryView view = awaitRetired((TlsScheduler) cluster.scheduler(), descriptor(result).queryId());
+        QueryView view = awaitRetired((TlsScheduler) cluster.scheduler(), QueryId.normalize(result.queryId()));
         assertEquals(DescriptorStatus.LOADED, view.status(), view.problem());
         assertEquals(dag.jobs().stream().map(JobNode::stageId).collect(Collectors.toSet()),
                 Set.copyOf(view.finishedStages()));
@@ -231,8 +239,13 @@ final class TestSpineEndToEnd {
 
     // ---------------------------------------------------------------------------------------
 
+    /**
+     * The query's descriptor as the scheduler loaded it from the file the hook published (the
+     * file itself is deleted once the query retires).
+     */
     private QueryDescriptor descriptor(EmbeddedHive.Result query) throws Exception {
-        return new DescriptorStore(cluster.conf(), cluster.descriptorDir()).read(query.queryId()).descriptor();
+        QueryView view = awaitRetired((TlsScheduler) cluster.scheduler(), QueryId.normalize(query.queryId()));
+        return view.descriptor().orElseThrow(() -> new AssertionError("no descriptor honoured: " + view));
     }
 
     /** Applications Hive submitted for the query: Hive tags each with the query id itself. */

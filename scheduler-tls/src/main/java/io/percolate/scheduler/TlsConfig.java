@@ -16,6 +16,7 @@ record TlsConfig(
         int loadAttempts,
         Duration loadRetryDelay,
         int loaderThreads,
+        boolean deleteRetiredDescriptors,
         QueryRegistry.Settings registry) {
 
     /** Reads of a descriptor before a query is scheduled without it. */
@@ -30,6 +31,9 @@ record TlsConfig(
     /** A query with no running job for this long is retired (its DAG is forgotten), seconds. */
     static final String QUERY_IDLE_SECONDS = "percolate.scheduler.query-idle-seconds";
     static final long DEFAULT_QUERY_IDLE_SECONDS = 600;
+    /** Delete a query's descriptor when the query retires (on the loader thread). */
+    static final String DELETE_RETIRED = "percolate.scheduler.delete-retired-descriptors";
+    static final boolean DEFAULT_DELETE_RETIRED = true;
     /** Retired queries kept for inspection. */
     static final String HISTORY_SIZE = "percolate.scheduler.history-size";
     static final int DEFAULT_HISTORY_SIZE = 100;
@@ -69,6 +73,7 @@ record TlsConfig(
                 (int) number(conf, LOAD_ATTEMPTS, DEFAULT_LOAD_ATTEMPTS),
                 Duration.ofMillis(number(conf, LOAD_RETRY_MS, DEFAULT_LOAD_RETRY_MS)),
                 (int) number(conf, LOADER_THREADS, DEFAULT_LOADER_THREADS),
+                conf.getBoolean(DELETE_RETIRED, DEFAULT_DELETE_RETIRED),
                 new QueryRegistry.Settings(idleSeconds * 1000, (int) history, taskSeconds));
     }
 

@@ -3,6 +3,7 @@ package io.percolate.scheduler;
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.scheduler.registry.AppRank;
 import io.percolate.scheduler.registry.DescriptorLoader;
+import io.percolate.scheduler.registry.DescriptorSource;
 import io.percolate.scheduler.registry.QueryRegistry;
 import io.percolate.scheduler.registry.QueryView;
 import org.apache.hadoop.conf.Configuration;
@@ -43,7 +44,8 @@ public class TlsScheduler extends FairScheduler {
     public void serviceInit(Configuration conf) throws Exception {
         config = TlsConfig.from(conf);
         DescriptorStore store = new DescriptorStore(conf, new Path(config.descriptorDir()));
-        loader = new DescriptorLoader(store::read, config.loadAttempts(), config.loadRetryDelay(), config.loaderThreads());
+        loader = new DescriptorLoader(DescriptorSource.of(store, config.deleteRetiredDescriptors()),
+                config.loadAttempts(), config.loadRetryDelay(), config.loaderThreads());
         registry = new QueryRegistry(loader, getClock(), config.registry());
         super.serviceInit(conf);
         LOG.info("Percolate: TlsScheduler started; descriptors under {}", config.descriptorDir());

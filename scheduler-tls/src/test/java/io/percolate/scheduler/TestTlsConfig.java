@@ -33,6 +33,7 @@ final class TestTlsConfig {
         assertEquals("percolate.scheduler.query-idle-seconds", TlsConfig.QUERY_IDLE_SECONDS);
         assertEquals("percolate.scheduler.history-size", TlsConfig.HISTORY_SIZE);
         assertEquals("percolate.scheduler.default-task-seconds", TlsConfig.DEFAULT_TASK_SECONDS);
+        assertEquals("percolate.scheduler.delete-retired-descriptors", TlsConfig.DELETE_RETIRED);
     }
 
     @Test
@@ -43,6 +44,7 @@ final class TestTlsConfig {
         assertEquals(5, config.loadAttempts());
         assertEquals(Duration.ofMillis(1000), config.loadRetryDelay());
         assertEquals(2, config.loaderThreads());
+        assertTrue(config.deleteRetiredDescriptors());
         assertEquals(new QueryRegistry.Settings(600_000, 100, 30), config.registry());
     }
 
@@ -55,9 +57,10 @@ final class TestTlsConfig {
                 "percolate.scheduler.loader-threads", "4",
                 "percolate.scheduler.query-idle-seconds", "90",
                 "percolate.scheduler.history-size", "7",
-                "percolate.scheduler.default-task-seconds", "12.5"));
+                "percolate.scheduler.default-task-seconds", "12.5",
+                "percolate.scheduler.delete-retired-descriptors", "false"));
 
-        assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4,
+        assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false,
                 new QueryRegistry.Settings(90_000, 7, 12.5)), config);
     }
 

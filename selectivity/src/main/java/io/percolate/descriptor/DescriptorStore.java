@@ -20,8 +20,11 @@ import static java.util.Objects.requireNonNull;
 /**
  * Descriptors on the cluster file system, one file per query: {@code <dir>/<query id>.json}.
  * Publishing writes a hidden temporary file and renames it over the target, so a reader sees
- * a whole old or a whole new descriptor, never a partial one. The directory is created
- * world-writable with the sticky bit, like /tmp, so users cannot replace each other's files.
+ * a whole old or a whole new descriptor, never a partial one. Files are readable by their
+ * owner and the directory's group only (0640): the ResourceManager reads them through that
+ * group. A directory the store has to create is made writable and traversable by all but not
+ * listable, with the sticky bit (1733); operators should create it beforehand, owned by the
+ * ResourceManager's user and group (see the README).
  */
 public final class DescriptorStore {
     /** Where descriptors live; read by the hook (Hive conf) and the scheduler (yarn-site.xml). */
@@ -29,7 +32,8 @@ public final class DescriptorStore {
     public static final String DEFAULT_DIR = "/tmp/percolate/descriptors";
     /** Larger files are refused unread: a descriptor must not be able to flood the RM's heap. */
     public static final long MAX_DESCRIPTOR_BYTES = 1L << 20;
-    private static final FsPermission DIR_PERMISSION = new FsPermission((short) 01777);
+    private static final FsPermission DIR_PERMISSION = new FsPermission((short) 01733);
+    private static final FsPermission FILE_PERMISSION = new FsPermission((short) 0640);
 
     /** A descriptor as read, with the file's owner: the user the file system vouches for. */
     public record Stored(QueryDescriptor descriptor, String owner) {
@@ -64,12 +68,19 @@ public final class DescriptorStore {
             out.write(DescriptorCodec.toJson(descriptor));
         }
         try {
+            fs.setPermission(temp, FILE_PERMISSION);
             FileContext.getFileContext(fs.getUri(), conf).rename(temp, target, Options.Rename.OVERWRITE);
         } catch (IOException e) {
             fs.delete(temp, false);
             throw e;
         }
         return target;
+    }
+
+    /** Deletes a query's descriptor; false when there was none. */
+    public boolean delete(String queryId) throws IOException {
+        Path path = pathOf(queryId);
+        return path.getFileSystem(conf).delete(path, false);
     }
 
     /**

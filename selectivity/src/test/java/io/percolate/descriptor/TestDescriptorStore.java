@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.util.Arrays;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 final class TestDescriptorStore {
     @TempDir
@@ -41,7 +43,11 @@ final class TestDescriptorStore {
         assertEquals("select 2", store.read(second.queryId()).descriptor().queryText());
         FileSystem fs = store.dir().getFileSystem(new Configuration());
         assertEquals(1, Arrays.stream(fs.listStatus(store.dir())).filter(s -> !s.getPath().getName().endsWith(".crc")).count());
-        assertEquals((short) 01777, fs.getFileStatus(store.dir()).getPermission().toShort());
+        assertEquals((short) 01733, fs.getFileStatus(store.dir()).getPermission().toShort());
+        assertEquals((short) 0640, fs.getFileStatus(store.pathOf(second.queryId())).getPermission().toShort());
+        assertTrue(store.delete(second.queryId()));
+        assertFalse(store.delete(second.queryId()));
+        assertThrows(FileNotFoundException.class, () -> store.read(second.queryId()));
     }
 
     @Test

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Reads descriptors off the scheduling thread. A request returns at once; the read runs on the
+ * Reads (and, once their queries retire, deletes) descriptors off the scheduling thread. A request returns at once; the read runs on the
  * loader's own threads, retrying a missing file (the hook publishes before the first job is
  * submitted, but file-system views can lag) and an I/O error, never a malformed one. Outcomes
  * wait in a queue until the scheduler drains them under its lock.
@@ -51,6 +51,21 @@ public final class DescriptorLoader implements AutoCloseable {
             executor.execute(() -> attempt(queryId, 1));
         } catch (RejectedExecutionException stopped) {
             outcomes.add(LoadOutcome.failed(queryId, DescriptorStatus.MISSING, "loader stopped"));
+        }
+    }
+
+    /** Asks for a retired query's descriptor to be deleted; never blocks and never throws. */
+    void discard(String queryId) {
+        try {
+            executor.execute(() -> {
+                try {
+                    source.delete(queryId);
+                } catch (IOException | RuntimeException e) {
+                    LOG.info("Percolate: could not delete the descriptor of retired query {}: {}", queryId, e.toString());
+                }
+            });
+        } catch (RejectedExecutionException stopped) {
+            // shutting down: the descriptor stays, harmlessly
         }
     }
 

@@ -166,6 +166,9 @@ public final class QueryRegistry {
 
     private void retire(TrackedQuery query) {
         active.remove(query.key);
+        if (query.tagged()) {
+            loader.discard(query.key);
+        }
         retired.addFirst(query.view(OptionalLong.of(clock.getTime())));
         for (Iterator<QueryView> it = retired.descendingIterator(); retired.size() > settings.history() && it.hasNext(); ) {
             it.next();

@@ -27,6 +27,7 @@ final class FakeSource implements DescriptorSource {
 
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
+    private final java.util.Set<String> deleted = ConcurrentHashMap.newKeySet();
     private final CountDownLatch gate;
 
     /** A source that answers at once. */
@@ -50,6 +51,16 @@ final class FakeSource implements DescriptorSource {
 
     void open() {
         gate.countDown();
+    }
+
+    @Override
+    public void delete(String queryId) {
+        deleted.add(queryId);
+    }
+
+    /** Queries whose descriptor the loader was asked to delete. */
+    java.util.Set<String> deleted() {
+        return java.util.Set.copyOf(deleted);
     }
 
     int calls(String queryId) {

@@ -371,4 +371,25 @@ final class TestQueryRegistry {
         assertEquals(List.of(), registry.activeQueries(), "every job of q1 finished");
         assertEquals(List.of("Stage-1", "Stage-2", "Stage-3"), registry.retiredQueries().get(0).finishedStages());
     }
+
+    @Test
+    void retiredTaggedQuery_hasItsDescriptorDeleted_untaggedHasNone() throws InterruptedException {
+        FakeSource source = new FakeSource().serve(stored("q1", "alice", "alice", chain()));
+        QueryRegistry registry = registry(source);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        registry.applicationAdded(APP2, "alice", List.of());
+        awaitLoaded(registry, "q1");
+        registry.applicationRemoved(APP2);
+        registry.applicationRemoved(APP1);
+        assertEquals(Set.of(), source.deleted(), "q1 waits for its next jobs");
+
+        clock.advance(IDLE);
+        registry.refresh();
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (source.deleted().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertEquals(Set.of("q1"), source.deleted());
+    }
 }
