@@ -110,7 +110,7 @@ final class JobScan {
             }
             operators.add(op.getName());
             String type = op.getType() == null ? "" : op.getType().name().toUpperCase(Locale.ROOT);
-            join |= type.contains("JOIN");
+            join |= type.contains("JOIN") && !type.equals("LATERALVIEWJOIN"); // a lateral view joins a row with itself
             groupBy |= type.equals("GROUPBY");
             Object conf = op.getConf();
             if (conf instanceof FilterDesc filter && filter.getPredicate() != null) {
