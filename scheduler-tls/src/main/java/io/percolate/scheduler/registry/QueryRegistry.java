@@ -166,7 +166,9 @@ public final class QueryRegistry {
 
     private void retire(TrackedQuery query) {
         active.remove(query.key);
-        if (query.tagged()) {
+        if (query.status().honoured()) {
+            // only a descriptor its own user wrote: a query that claimed someone else's id
+            // must not get that user's descriptor deleted
             loader.discard(query.key);
         }
         retired.addFirst(query.view(OptionalLong.of(clock.getTime())));

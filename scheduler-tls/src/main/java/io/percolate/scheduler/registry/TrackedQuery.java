@@ -97,10 +97,6 @@ final class TrackedQuery {
         return status;
     }
 
-    /** Whether the query was named by tags (and so may have a descriptor), not an application alone. */
-    boolean tagged() {
-        return !singleApplication;
-    }
 
     /**
      * The rank of one of this query's applications: by the DAG when the descriptor is honoured,

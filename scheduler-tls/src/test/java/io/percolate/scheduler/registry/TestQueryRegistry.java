@@ -373,6 +373,22 @@ final class TestQueryRegistry {
     }
 
     @Test
+    void squattedQueryId_retiring_neverDeletesTheOwnersDescriptor() throws InterruptedException {
+        // bob tags an application with alice's query id before alice's first job arrives
+        FakeSource source = new FakeSource().serve(stored("q1", "alice", "alice", chain()));
+        QueryRegistry registry = registry(source);
+        registry.applicationAdded(APP1, "bob", tags("q1", "Stage-1"));
+        assertEquals(DescriptorStatus.REJECTED, awaitLoaded(registry, "q1").status());
+        registry.applicationRemoved(APP1);
+        clock.advance(IDLE);
+        registry.refresh();
+
+        assertEquals(List.of(), registry.activeQueries());
+        Thread.sleep(50); // a delete, were one requested, runs on the loader thread
+        assertEquals(Set.of(), source.deleted());
+    }
+
+    @Test
     void retiredTaggedQuery_hasItsDescriptorDeleted_untaggedHasNone() throws InterruptedException {
         FakeSource source = new FakeSource().serve(stored("q1", "alice", "alice", chain()));
         QueryRegistry registry = registry(source);
