@@ -69,10 +69,8 @@ public class TlsScheduler extends FairScheduler {
         try {
             switch (event.getType()) {
                 case APP_ADDED -> applicationAdded((AppAddedSchedulerEvent) event);
-                case APP_REMOVED -> locked(() -> {
-                    registry.applicationRemoved(((AppRemovedSchedulerEvent) event).getApplicationID());
-                    return null;
-                });
+                case APP_REMOVED -> locked(() ->
+                        registry.applicationRemoved(((AppRemovedSchedulerEvent) event).getApplicationID()));
                 default -> {
                 }
             }
@@ -87,10 +85,7 @@ public class TlsScheduler extends FairScheduler {
     public void update() {
         super.update();
         try {
-            locked(() -> {
-                registry.refresh();
-                return null;
-            });
+            locked(registry::refresh);
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Throwable e) {
@@ -132,10 +127,7 @@ public class TlsScheduler extends FairScheduler {
         }
         Set<String> tags = app.getApplicationTags() == null ? Set.of() : app.getApplicationTags();
         SchedulerDirectory.register(id.getClusterTimestamp(), this);
-        locked(() -> {
-            registry.applicationAdded(id, event.getUser(), tags);
-            return null;
-        });
+        locked(() -> registry.applicationAdded(id, event.getUser(), tags));
     }
 
     /** Containers a demand amounts to, counted in minimum allocations. */
@@ -144,10 +136,11 @@ public class TlsScheduler extends FairScheduler {
         return Math.max(demand.getVirtualCores(), demand.getMemorySize() / unit);
     }
 
-    private <T> T locked(Supplier<T> action) {
+    /** Registry changes happen under the scheduler's write lock, never during one of its sorts. */
+    private void locked(Runnable action) {
         writeLock.lock();
         try {
-            return action.get();
+            action.run();
         } finally {
             writeLock.unlock();
         }

@@ -1,7 +1,6 @@
 package io.percolate.hive.extract;
 
 import io.percolate.model.OperatorKind;
-import io.percolate.model.Predicate;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.Operator;
 import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
@@ -95,10 +94,6 @@ final class JobScan {
         return join ? OperatorKind.JOIN : groupBy ? OperatorKind.GROUP_BY : OperatorKind.EXTRACT;
     }
 
-    /** Number of conjuncts over all filters: what a default selectivity multiplies over. */
-    int filterTerms(List<Predicate> predicates) {
-        return predicates.stream().mapToInt(p -> p instanceof Predicate.And and ? and.terms().size() : 1).sum();
-    }
 
     private void walk(Operator<?> root, String scanAlias, boolean mapSide, Set<Operator<?>> seen) {
         Deque<Operator<?>> todo = new ArrayDeque<>();

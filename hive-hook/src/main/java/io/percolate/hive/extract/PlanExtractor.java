@@ -68,7 +68,7 @@ public final class PlanExtractor {
                     .toList();
             long tableBytes = base.tables.stream().mapToLong(TableRef::bytes).sum();
             shapes.add(new JobShape(stage, parents, scan.majorOperator(), tableBytes,
-                    scan.filterTerms(predicates), scan.hasReduce, scan.fixedReducers));
+                    conjuncts(predicates), scan.hasReduce, scan.fixedReducers));
             List<String> alternatives = group.alternatives().stream().map(Task::getId).toList();
             drafts.put(stage, new JobDraft(alternatives, parents, scan, base, predicates));
         }
@@ -86,6 +86,11 @@ public final class PlanExtractor {
 
     /** A job's base tables with their sizes, the columns it reads from them, and each alias's table. */
     private record BaseTables(List<TableRef> tables, List<ColumnRef> projections, Map<String, String> tableOfAlias) {
+    }
+
+    /** Number of conjuncts over all filters: what a default selectivity multiplies over. */
+    private static int conjuncts(List<Predicate> predicates) {
+        return predicates.stream().mapToInt(p -> p instanceof Predicate.And and ? and.terms().size() : 1).sum();
     }
 
     /** Nearest MapReduce ancestors in Hive's task graph, plus the writers of the intermediate files the job reads. */
