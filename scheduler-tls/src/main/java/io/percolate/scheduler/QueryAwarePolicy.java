@@ -11,8 +11,8 @@ import java.util.Optional;
 
 /**
  * The FairScheduler {@code SchedulingPolicy} that orders a queue's applications by their
- * queries ({@link AppRank#ORDER}); shares, headroom and the order of child queues stay those of
- * the fair-share policy. Name it in fair-scheduler.xml as
+ * queries ({@link AppRank#compare}: QEF between queries, LoDFA inside one); shares, headroom
+ * and the order of child queues stay those of the fair-share policy. Name it in fair-scheduler.xml as
  * {@code <schedulingPolicy>io.percolate.scheduler.QueryAwarePolicy</schedulingPolicy>}.
  *
  * <p>Stateless: FairScheduler shares one instance per class across the JVM, so all state lives
@@ -36,7 +36,7 @@ public final class QueryAwarePolicy extends FairSharePolicy {
 
     /**
      * A total order on (ranked first, rank, fair share, name): applications of a
-     * {@link TlsScheduler} are ranked ({@link AppRank#ORDER}); without one (a stock
+     * {@link TlsScheduler} are ranked ({@link AppRank#compare}); without one (a stock
      * FairScheduler) applications, like child queues, go by fair share; the name breaks any
      * tie, so two distinct schedulables never compare equal.
      */
@@ -46,13 +46,13 @@ public final class QueryAwarePolicy extends FairSharePolicy {
 
         @Override
         public int compare(Schedulable a, Schedulable b) {
-            Optional<AppRank> x = rank(a);
-            Optional<AppRank> y = rank(b);
+            Optional<TlsScheduler> x = scheduler(a);
+            Optional<TlsScheduler> y = scheduler(b);
             if (x.isPresent() != y.isPresent()) {
                 return x.isPresent() ? -1 : 1;
             }
-            if (x.isPresent()) {
-                int byRank = AppRank.ORDER.compare(x.get(), y.get());
+            if (x.isPresent() && x.get() == y.get()) {
+                int byRank = x.get().compare((FSAppAttempt) a, (FSAppAttempt) b);
                 if (byRank != 0) {
                     return byRank;
                 }
@@ -61,11 +61,11 @@ public final class QueryAwarePolicy extends FairSharePolicy {
             return byShare != 0 ? byShare : a.getName().compareTo(b.getName());
         }
 
-        private static Optional<AppRank> rank(Schedulable s) {
+        private static Optional<TlsScheduler> scheduler(Schedulable s) {
             if (!(s instanceof FSAppAttempt app)) {
                 return Optional.empty();
             }
-            return SchedulerDirectory.of(app.getApplicationId().getClusterTimestamp()).map(t -> t.rank(app));
+            return SchedulerDirectory.of(app.getApplicationId().getClusterTimestamp());
         }
     }
 }

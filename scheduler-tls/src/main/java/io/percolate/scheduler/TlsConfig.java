@@ -1,6 +1,8 @@
 package io.percolate.scheduler;
 
 import io.percolate.descriptor.DescriptorStore;
+import io.percolate.scheduler.qef.Qef;
+import io.percolate.scheduler.qef.SystemLoad;
 import io.percolate.scheduler.registry.QueryRegistry;
 import org.apache.hadoop.conf.Configuration;
 
@@ -17,7 +19,10 @@ record TlsConfig(
         Duration loadRetryDelay,
         int loaderThreads,
         boolean deleteRetiredDescriptors,
-        QueryRegistry.Settings registry) {
+        QueryRegistry.Settings registry,
+        Qef.Settings qef,
+        Duration loadWindow,
+        double maxLoad) {
 
     /** Reads of a descriptor before a query is scheduled without it. */
     static final String LOAD_ATTEMPTS = "percolate.scheduler.descriptor-load-attempts";
@@ -40,6 +45,27 @@ record TlsConfig(
     /** Task time assumed for applications without a descriptor: their WRD is containers × this, seconds. */
     static final String DEFAULT_TASK_SECONDS = "percolate.scheduler.default-task-seconds";
     static final double DEFAULT_DEFAULT_TASK_SECONDS = 30;
+    /** Order queries by QEF (smallest remaining WRD, with the slowdown guard); false: first come, first served. */
+    static final String QEF_ENABLED = "percolate.scheduler.qef.enabled";
+    static final boolean DEFAULT_QEF_ENABLED = true;
+    /** QEF's slowdown guard: slowed-down queries overtake smaller ones; false: pure SWRD. */
+    static final String QEF_FAIRNESS = "percolate.scheduler.qef.fairness";
+    static final boolean DEFAULT_QEF_FAIRNESS = true;
+    /** Slowed-down queries (slowdown over D) tolerated before the slowest is served first. */
+    static final String SLOW_LIST_LIMIT = "percolate.scheduler.qef.slow-list-limit";
+    static final int DEFAULT_SLOW_LIST_LIMIT = 3;
+    /** Window over which arriving work is averaged into the load ρ, seconds. */
+    static final String LOAD_WINDOW_SECONDS = "percolate.scheduler.qef.load-window-seconds";
+    static final long DEFAULT_LOAD_WINDOW_SECONDS = 300;
+    /** Largest load ρ used for D = 1/(1-ρ); keeps D finite on an overloaded cluster. */
+    static final String MAX_LOAD = "percolate.scheduler.qef.max-load";
+    static final double DEFAULT_MAX_LOAD = 0.95;
+    /** Inside a query, deeper and then larger jobs first (LoDFA/DFA); false: arrival order. */
+    static final String LODFA_ENABLED = "percolate.scheduler.lodfa.enabled";
+    static final boolean DEFAULT_LODFA_ENABLED = true;
+    /** On a node a container just left, prefer a job reading the same table (LoDFA's memory locality). */
+    static final String INPUT_SHARING = "percolate.scheduler.lodfa.input-sharing";
+    static final boolean DEFAULT_INPUT_SHARING = true;
 
     TlsConfig {
         if (descriptorDir == null || descriptorDir.isBlank()) {
@@ -53,6 +79,16 @@ record TlsConfig(
         if (loadRetryDelay.isNegative()) {
             throw new IllegalArgumentException(LOAD_RETRY_MS + " must be >= 0, got " + loadRetryDelay.toMillis());
         }
+        if (loadWindow.toSeconds() < 1) {
+            throw new IllegalArgumentException(LOAD_WINDOW_SECONDS + " must be >= 1, got " + loadWindow.toSeconds());
+        }
+        if (!(maxLoad >= 0) || maxLoad > 0.99) {
+            throw new IllegalArgumentException(MAX_LOAD + " must be in [0, 0.99], got " + maxLoad);
+        }
+    }
+
+    SystemLoad systemLoad() {
+        return new SystemLoad(loadWindow.toMillis(), maxLoad);
     }
 
     static TlsConfig from(Configuration conf) {
@@ -68,13 +104,27 @@ record TlsConfig(
         if (!(taskSeconds > 0) || Double.isInfinite(taskSeconds)) {
             throw new IllegalArgumentException(DEFAULT_TASK_SECONDS + " must be > 0, got " + taskSeconds);
         }
+        long slowListLimit = number(conf, SLOW_LIST_LIMIT, DEFAULT_SLOW_LIST_LIMIT);
+        if (slowListLimit < 0 || slowListLimit > 1_000_000) {
+            throw new IllegalArgumentException(SLOW_LIST_LIMIT + " must be in [0, 1000000], got " + slowListLimit);
+        }
+        long windowSeconds = number(conf, LOAD_WINDOW_SECONDS, DEFAULT_LOAD_WINDOW_SECONDS);
+        if (windowSeconds > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(LOAD_WINDOW_SECONDS + " must be <= " + Integer.MAX_VALUE + ", got " + windowSeconds);
+        }
         return new TlsConfig(
                 conf.getTrimmed(DescriptorStore.DIR_KEY, DescriptorStore.DEFAULT_DIR),
                 (int) number(conf, LOAD_ATTEMPTS, DEFAULT_LOAD_ATTEMPTS),
                 Duration.ofMillis(number(conf, LOAD_RETRY_MS, DEFAULT_LOAD_RETRY_MS)),
                 (int) number(conf, LOADER_THREADS, DEFAULT_LOADER_THREADS),
-                conf.getBoolean(DELETE_RETIRED, DEFAULT_DELETE_RETIRED),
-                new QueryRegistry.Settings(idleSeconds * 1000, (int) history, taskSeconds));
+                flag(conf, DELETE_RETIRED, DEFAULT_DELETE_RETIRED),
+                new QueryRegistry.Settings(idleSeconds * 1000, (int) history, taskSeconds,
+                        flag(conf, LODFA_ENABLED, DEFAULT_LODFA_ENABLED),
+                        flag(conf, INPUT_SHARING, DEFAULT_INPUT_SHARING)),
+                new Qef.Settings(flag(conf, QEF_ENABLED, DEFAULT_QEF_ENABLED),
+                        flag(conf, QEF_FAIRNESS, DEFAULT_QEF_FAIRNESS), (int) slowListLimit),
+                Duration.ofSeconds(windowSeconds),
+                number(conf, MAX_LOAD, DEFAULT_MAX_LOAD));
     }
 
     private static long number(Configuration conf, String key, long defaultValue) {
@@ -93,6 +143,18 @@ record TlsConfig(
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(key + " must be a number, got '" + text + "'");
         }
+    }
+
+    /** Unlike {@code Configuration.getBoolean}, a misspelt value is an error, not the default. */
+    private static boolean flag(Configuration conf, String key, boolean defaultValue) {
+        String text = conf.getTrimmed(key);
+        if (text == null) {
+            return defaultValue;
+        }
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(text);
+        }
+        throw new IllegalArgumentException(key + " must be true or false, got '" + text + "'");
     }
 
     private static void positive(String key, int value) {

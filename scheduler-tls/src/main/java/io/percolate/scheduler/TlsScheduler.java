@@ -1,21 +1,34 @@
 package io.percolate.scheduler;
 
 import io.percolate.descriptor.DescriptorStore;
+import io.percolate.scheduler.qef.Qef;
+import io.percolate.scheduler.registry.AppDemand;
 import io.percolate.scheduler.registry.AppRank;
 import io.percolate.scheduler.registry.DescriptorLoader;
 import io.percolate.scheduler.registry.DescriptorSource;
+import io.percolate.scheduler.registry.QefSummary;
 import io.percolate.scheduler.registry.QueryRegistry;
 import io.percolate.scheduler.registry.QueryView;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
+import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
+import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
+import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerEventType;
+import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerState;
+import org.apache.hadoop.yarn.server.resourcemanager.rmnode.RMNode;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.QueueMetrics;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerApplication;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppAddedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppRemovedSchedulerEvent;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeRemovedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.SchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSAppAttempt;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler;
+import org.apache.hadoop.yarn.util.resource.Resources;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +52,8 @@ public class TlsScheduler extends FairScheduler {
     private TlsConfig config;
     private DescriptorLoader loader;
     private QueryRegistry registry;
+    /** the node whose heartbeat is being served on this thread; null outside a heartbeat */
+    private final ThreadLocal<NodeId> offeredNode = new ThreadLocal<>();
 
     @Override
     public void serviceInit(Configuration conf) throws Exception {
@@ -46,7 +61,7 @@ public class TlsScheduler extends FairScheduler {
         DescriptorStore store = new DescriptorStore(conf, new Path(config.descriptorDir()));
         loader = new DescriptorLoader(DescriptorSource.of(store, config.deleteRetiredDescriptors()),
                 config.loadAttempts(), config.loadRetryDelay(), config.loaderThreads());
-        registry = new QueryRegistry(loader, getClock(), config.registry());
+        registry = new QueryRegistry(loader, getClock(), config.registry(), new Qef(config.qef()), config.systemLoad());
         super.serviceInit(conf);
         LOG.info("Percolate: TlsScheduler started; descriptors under {}", config.descriptorDir());
     }
@@ -71,6 +86,8 @@ public class TlsScheduler extends FairScheduler {
                 case APP_ADDED -> applicationAdded((AppAddedSchedulerEvent) event);
                 case APP_REMOVED -> locked(() ->
                         registry.applicationRemoved(((AppRemovedSchedulerEvent) event).getApplicationID()));
+                case NODE_REMOVED -> locked(() ->
+                        registry.nodeRemoved(((NodeRemovedSchedulerEvent) event).getRemovedRMNode().getNodeID()));
                 default -> {
                 }
             }
@@ -81,11 +98,18 @@ public class TlsScheduler extends FairScheduler {
         }
     }
 
+    /**
+     * Every update (FairScheduler's update interval): apply loaded descriptors, then let QEF
+     * place the queries from their current state.
+     */
     @Override
     public void update() {
         super.update();
         try {
-            locked(registry::refresh);
+            locked(() -> {
+                registry.refresh();
+                registry.reorder(capacity(), this::demandOf);
+            });
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Throwable e) {
@@ -103,19 +127,57 @@ public class TlsScheduler extends FairScheduler {
         return read(registry::retiredQueries);
     }
 
+    /** The order and load QEF last computed. */
+    public QefSummary lastOrder() {
+        return registry.lastOrder();
+    }
+
     /**
-     * The application's rank; called by the policy's comparator while FairScheduler sorts,
-     * under its lock. An application the registry does not know is ranked alone, after every
-     * known one of equal WRD. Never throws: a comparator that throws inside FairScheduler's
-     * sort would stop the ResourceManager.
+     * Compares two applications by their ranks ({@link AppRank#compare}), with LoDFA's
+     * input-sharing preference when a node heartbeat is being served; called by the policy's
+     * comparator while FairScheduler sorts, under its lock. Never throws: a comparator that
+     * throws inside FairScheduler's sort would stop the ResourceManager; 0 hands the decision
+     * back to fair share.
      */
-    AppRank rank(FSAppAttempt app) {
-        long containers = containers(app.getDemand());
+    int compare(FSAppAttempt a, FSAppAttempt b) {
         try {
-            return registry.rank(app.getApplicationId(), containers)
-                    .orElseGet(() -> AppRank.alone(Long.MAX_VALUE, containers, config.registry().defaultTaskSeconds()));
+            NodeId node = offeredNode.get();
+            return AppRank.compare(registry.rank(a.getApplicationId()), registry.rank(b.getApplicationId()),
+                    node == null ? null : registry.sharedTable(node));
         } catch (RuntimeException e) {
-            return AppRank.alone(Long.MAX_VALUE, containers, config.registry().defaultTaskSeconds());
+            return 0;
+        }
+    }
+
+    /** Remembers which node is being offered while FairScheduler serves its heartbeat. */
+    @Override
+    protected void nodeUpdate(RMNode nm) {
+        offeredNode.set(nm.getNodeID());
+        try {
+            super.nodeUpdate(nm);
+        } finally {
+            offeredNode.remove();
+        }
+    }
+
+    /** Tells the registry a task container finished: observed task time and what the node read. */
+    @Override
+    protected void completedContainerInternal(RMContainer container, ContainerStatus status, RMContainerEventType event) {
+        // read before FairScheduler moves the container to its final state
+        boolean ranTask = !container.isAMContainer() && container.getState() == RMContainerState.RUNNING
+                && event == RMContainerEventType.FINISHED;
+        super.completedContainerInternal(container, status, event);
+        if (!ranTask) {
+            return;
+        }
+        try {
+            ApplicationId app = container.getContainerId().getApplicationAttemptId().getApplicationId();
+            double seconds = Math.max(0, getClock().getTime() - container.getCreationTime()) / 1000.0;
+            locked(() -> registry.containerFinished(app, container.getAllocatedNode(), seconds));
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (Throwable e) {
+            LOG.warn("Percolate: could not record finished container {} (scheduling goes on)", container.getContainerId(), e);
         }
     }
 
@@ -130,10 +192,35 @@ public class TlsScheduler extends FairScheduler {
         locked(() -> registry.applicationAdded(id, event.getUser(), tags));
     }
 
-    /** Containers a demand amounts to, counted in minimum allocations. */
-    private long containers(Resource demand) {
+    /**
+     * Containers the cluster can run at once: its memory over the mean size of the containers
+     * running now, or over the minimum allocation when none runs.
+     */
+    private double capacity() {
+        QueueMetrics metrics = getRootQueueMetrics();
+        long count = metrics.getAllocatedContainers();
+        double size = count > 0 ? (double) metrics.getAllocatedMB() / count : 0;
+        size = Math.max(size, getMinimumResourceCapability().getMemorySize());
+        return Math.max(1, getClusterResource().getMemorySize() / Math.max(1, size));
+    }
+
+    /** What an application asks for and holds now; its ApplicationMaster is not task work. */
+    private AppDemand demandOf(ApplicationId id) {
+        SchedulerApplication<FSAppAttempt> app = getSchedulerApplications().get(id);
+        FSAppAttempt attempt = app == null ? null : app.getCurrentAppAttempt();
+        if (attempt == null) {
+            return AppDemand.NONE;
+        }
+        long held = attempt.getLiveContainers().size() - (attempt.isAmRunning() ? 1 : 0);
+        Resource pending = Resources.subtractNonNegative(Resources.clone(attempt.getDemand()), attempt.getResourceUsage());
+        return new AppDemand(containers(pending), held);
+    }
+
+    /** Containers a resource amounts to, counted in minimum allocations. */
+    private long containers(Resource resource) {
         long unit = Math.max(1, getMinimumResourceCapability().getMemorySize());
-        return Math.max(demand.getVirtualCores(), demand.getMemorySize() / unit);
+        return Math.max(resource.getVirtualCores() / Math.max(1, getMinimumResourceCapability().getVirtualCores()),
+                resource.getMemorySize() / unit);
     }
 
     /** Registry changes happen under the scheduler's write lock, never during one of its sorts. */

@@ -1,6 +1,7 @@
 package io.percolate.scheduler;
 
 import io.percolate.descriptor.DescriptorStore;
+import io.percolate.scheduler.qef.Qef;
 import io.percolate.scheduler.registry.QueryRegistry;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,13 @@ final class TestTlsConfig {
         assertEquals("percolate.scheduler.history-size", TlsConfig.HISTORY_SIZE);
         assertEquals("percolate.scheduler.default-task-seconds", TlsConfig.DEFAULT_TASK_SECONDS);
         assertEquals("percolate.scheduler.delete-retired-descriptors", TlsConfig.DELETE_RETIRED);
+        assertEquals("percolate.scheduler.qef.enabled", TlsConfig.QEF_ENABLED);
+        assertEquals("percolate.scheduler.qef.fairness", TlsConfig.QEF_FAIRNESS);
+        assertEquals("percolate.scheduler.qef.slow-list-limit", TlsConfig.SLOW_LIST_LIMIT);
+        assertEquals("percolate.scheduler.qef.load-window-seconds", TlsConfig.LOAD_WINDOW_SECONDS);
+        assertEquals("percolate.scheduler.qef.max-load", TlsConfig.MAX_LOAD);
+        assertEquals("percolate.scheduler.lodfa.enabled", TlsConfig.LODFA_ENABLED);
+        assertEquals("percolate.scheduler.lodfa.input-sharing", TlsConfig.INPUT_SHARING);
     }
 
     @Test
@@ -45,7 +53,10 @@ final class TestTlsConfig {
         assertEquals(Duration.ofMillis(1000), config.loadRetryDelay());
         assertEquals(2, config.loaderThreads());
         assertTrue(config.deleteRetiredDescriptors());
-        assertEquals(new QueryRegistry.Settings(600_000, 100, 30), config.registry());
+        assertEquals(new QueryRegistry.Settings(600_000, 100, 30, true, true), config.registry());
+        assertEquals(new Qef.Settings(true, true, 3), config.qef());
+        assertEquals(Duration.ofSeconds(300), config.loadWindow());
+        assertEquals(0.95, config.maxLoad());
     }
 
     @Test
@@ -58,10 +69,18 @@ final class TestTlsConfig {
                 "percolate.scheduler.query-idle-seconds", "90",
                 "percolate.scheduler.history-size", "7",
                 "percolate.scheduler.default-task-seconds", "12.5",
-                "percolate.scheduler.delete-retired-descriptors", "false"));
+                "percolate.scheduler.delete-retired-descriptors", "false",
+                "percolate.scheduler.qef.enabled", "false",
+                "percolate.scheduler.qef.fairness", "FALSE",
+                "percolate.scheduler.qef.slow-list-limit", "0",
+                "percolate.scheduler.qef.load-window-seconds", "60",
+                "percolate.scheduler.qef.max-load", "0.5",
+                "percolate.scheduler.lodfa.enabled", "false",
+                "percolate.scheduler.lodfa.input-sharing", "false"));
 
         assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false,
-                new QueryRegistry.Settings(90_000, 7, 12.5)), config);
+                new QueryRegistry.Settings(90_000, 7, 12.5, false, false), new Qef.Settings(false, false, 0),
+                Duration.ofSeconds(60), 0.5), config);
     }
 
     @Test
@@ -72,7 +91,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.history-size", "0"));
 
         assertEquals(Duration.ZERO, config.loadRetryDelay());
-        assertEquals(new QueryRegistry.Settings(0, 0, 30), config.registry());
+        assertEquals(new QueryRegistry.Settings(0, 0, 30, true, true), config.registry());
     }
 
     @ParameterizedTest
@@ -89,6 +108,13 @@ final class TestTlsConfig {
             "percolate.scheduler.history-size, -1",
             "percolate.descriptor.dir, ''",
             "percolate.descriptor.dir, '   '",
+            "percolate.scheduler.qef.enabled, yes",
+            "percolate.scheduler.lodfa.input-sharing, ture",
+            "percolate.scheduler.qef.slow-list-limit, -1",
+            "percolate.scheduler.qef.load-window-seconds, 0",
+            "percolate.scheduler.qef.max-load, 1",
+            "percolate.scheduler.qef.max-load, -0.1",
+            "percolate.scheduler.qef.max-load, NaN",
     })
     void from_rejectsBadValueNamingTheKey(String key, String value) {
         Configuration conf = conf(key, value);

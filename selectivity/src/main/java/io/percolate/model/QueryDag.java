@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The jobs of one query and their dependencies. Construction checks that stage ids are unique
@@ -100,6 +101,29 @@ public record QueryDag(List<JobNode> jobs) {
     /** The largest depth of any job: the number of jobs on the query's longest chain. */
     public int height() {
         return depths().values().stream().mapToInt(Integer::intValue).max().orElse(0);
+    }
+
+    /**
+     * The heaviest chain of jobs: the largest sum of {@code weight} along any path from a job
+     * with no parents to a job nothing depends on. With job times as weights it is the
+     * query's critical path, which no number of containers can shorten.
+     */
+    public double longestPath(ToDoubleFunction<JobNode> weight) {
+        Map<String, JobNode> byStage = new HashMap<>();
+        jobs.forEach(j -> byStage.put(j.stageId(), j));
+        Map<String, Double> finish = new HashMap<>();
+        double longest = 0;
+        for (String stage : topologicalOrder(jobs)) {
+            JobNode job = byStage.get(stage);
+            double start = 0;
+            for (String parent : job.parents()) {
+                start = Math.max(start, finish.getOrDefault(parent, 0.0));
+            }
+            double end = start + weight.applyAsDouble(job);
+            finish.put(stage, end);
+            longest = Math.max(longest, end);
+        }
+        return longest;
     }
 
     /** Sum of the jobs' estimated WRD, in container-seconds. */

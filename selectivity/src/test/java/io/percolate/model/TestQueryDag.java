@@ -27,6 +27,19 @@ final class TestQueryDag {
     }
 
     @Test
+    void longestPath_followsTheHeaviestChain() {
+        // 1(5) → 2(1) → 4(2); 3(7) → 4: the chain through Stage-3 weighs 9, the other 8
+        QueryDag dag = new QueryDag(List.of(
+                job("Stage-1", OperatorKind.GROUP_BY),
+                job("Stage-2", OperatorKind.EXTRACT, "Stage-1"),
+                job("Stage-3", OperatorKind.GROUP_BY),
+                job("Stage-4", OperatorKind.JOIN, "Stage-2", "Stage-3")));
+        Map<String, Double> weight = Map.of("Stage-1", 5.0, "Stage-2", 1.0, "Stage-3", 7.0, "Stage-4", 2.0);
+        assertEquals(9.0, dag.longestPath(j -> weight.get(j.stageId())));
+        assertEquals(0.0, new QueryDag(List.of()).longestPath(j -> 1.0));
+    }
+
+    @Test
     void job_findsAlternativesCaseInsensitively() {
         JobNode conditional = new JobNode("Stage-5", List.of("Stage-6", "Stage-7"), List.of(), OperatorKind.JOIN,
                 List.of(), List.of(), List.of(), List.of(), List.of(), Dags.estimate(1, 1));

@@ -1,38 +1,57 @@
 package io.percolate.scheduler.registry;
 
-import java.util.Comparator;
+import java.util.Set;
 
 /**
- * Where an application stands in the scheduling order: its query's WRD (smaller first, SWRD),
- * then its query's arrival (so one query's jobs stay together and equal WRDs are served first
- * come, first served), then its job's depth in the DAG (deeper first) and the job's own WRD
- * (larger first).
+ * Where an application stands in the scheduling order: first its query's place in QEF's order;
+ * then, inside the query, LoDFA (Algorithm 3): on a node whose last finished container read
+ * table t, the largest job reading t (input sharing); otherwise the deepest job, then the
+ * largest (DFA); earlier applications break ties.
  *
- * @param queryWrd container-seconds of the whole query
- * @param arrival  when the query was first seen, as a sequence number; an application
- *                 scheduled alone has its own
- * @param depth    jobs on the longest path from this job to the query's last job
- * @param jobWrd   container-seconds of this job
+ * @param queryPosition the query's place in QEF's order (0 is served first)
+ * @param depth         jobs on the longest path from this job to the query's last job
+ * @param jobWrd        container-seconds of this job
+ * @param arrival       the application's arrival sequence number
+ * @param inputTables   base tables the job reads
  */
-public record AppRank(double queryWrd, long arrival, int depth, double jobWrd) {
+public record AppRank(int queryPosition, int depth, double jobWrd, long arrival, Set<String> inputTables) {
 
-    public static final Comparator<AppRank> ORDER = Comparator.comparingDouble(AppRank::queryWrd)
-            .thenComparingLong(AppRank::arrival)
-            .thenComparing(Comparator.comparingInt(AppRank::depth).reversed())
-            .thenComparing(Comparator.comparingDouble(AppRank::jobWrd).reversed());
+    /** A query the registry has not placed yet: after every placed one. */
+    static final int UNPLACED = Integer.MAX_VALUE - 1;
+
+    /** The rank of an application the registry does not know: after everything else. */
+    public static final AppRank UNKNOWN = new AppRank(Integer.MAX_VALUE, 1, 0, Long.MAX_VALUE, Set.of());
 
     public AppRank {
-        if (!Double.isFinite(queryWrd) || !Double.isFinite(jobWrd)) {
+        if (!Double.isFinite(jobWrd)) {
             throw new IllegalArgumentException("WRD must be finite");
         }
+        inputTables = Set.copyOf(inputTables);
     }
 
     /**
-     * The rank of an application without a usable descriptor: a single-job query whose WRD is
-     * the containers it asks for times a default task time.
+     * A total order for applications with distinct arrivals. Jobs sharing the node's last table
+     * go by WRD alone, as Algorithm 3 picks the largest sharing job; the others by DFA.
+     *
+     * @param sharedTable the table the offered node's last container read; null when unknown
      */
-    public static AppRank alone(long arrival, long containers, double taskSeconds) {
-        double wrd = Math.max(0, containers) * taskSeconds;
-        return new AppRank(wrd, arrival, 1, wrd);
+    public static int compare(AppRank a, AppRank b, String sharedTable) {
+        int c = Integer.compare(a.queryPosition, b.queryPosition);
+        if (c != 0) {
+            return c;
+        }
+        boolean aShares = sharedTable != null && a.inputTables.contains(sharedTable);
+        boolean bShares = sharedTable != null && b.inputTables.contains(sharedTable);
+        if (aShares != bShares) {
+            return aShares ? -1 : 1;
+        }
+        if (!aShares) {
+            c = Integer.compare(b.depth, a.depth);
+            if (c != 0) {
+                return c;
+            }
+        }
+        c = Double.compare(b.jobWrd, a.jobWrd);
+        return c != 0 ? c : Long.compare(a.arrival, b.arrival);
     }
 }

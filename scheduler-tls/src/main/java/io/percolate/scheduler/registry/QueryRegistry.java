@@ -3,7 +3,14 @@ package io.percolate.scheduler.registry;
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.descriptor.QueryTags;
 import io.percolate.model.QueryDescriptor;
+import io.percolate.scheduler.lodfa.NodeHistory;
+import io.percolate.scheduler.qef.Placement;
+import io.percolate.scheduler.qef.Qef;
+import io.percolate.scheduler.qef.QueryState;
+import io.percolate.scheduler.qef.Rule;
+import io.percolate.scheduler.qef.SystemLoad;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.util.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -11,7 +18,9 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.Deque;
+import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import static java.util.Objects.requireNonNull;
 
@@ -38,9 +48,11 @@ public final class QueryRegistry {
      *                   (its next job normally arrives within seconds)
      * @param history    how many retired queries to remember for operators and tests
      * @param defaultTaskSeconds task time assumed for an application without a usable
-     *                   descriptor: its WRD is the containers it asks for times this
+     *                   descriptor, until its first container finishes
+     * @param dfa          LoDFA inside a query (deeper, then larger jobs first); false: arrival order
+     * @param inputSharing LoDFA's input-sharing preference on the node a container just left
      */
-    public record Settings(long idleMillis, int history, double defaultTaskSeconds) {
+    public record Settings(long idleMillis, int history, double defaultTaskSeconds, boolean dfa, boolean inputSharing) {
         public Settings {
             if (idleMillis < 0 || history < 0) {
                 throw new IllegalArgumentException("idleMillis and history must be >= 0");
@@ -54,6 +66,10 @@ public final class QueryRegistry {
     private final DescriptorLoader loader;
     private final Clock clock;
     private final Settings settings;
+    private final Qef qef;
+    private final SystemLoad load;
+    private final NodeHistory nodes = new NodeHistory();
+    private volatile QefSummary lastOrder = QefSummary.NONE;
     private final Map<String, TrackedQuery> active = new LinkedHashMap<>();
     /** read by the policy's comparator; concurrent so a stray unlocked read can never corrupt it */
     private final Map<ApplicationId, TrackedQuery> queryOfApp = new ConcurrentHashMap<>();
@@ -61,10 +77,12 @@ public final class QueryRegistry {
     /** arrival sequence: ties in WRD are served first come, first served */
     private long arrivals;
 
-    public QueryRegistry(DescriptorLoader loader, Clock clock, Settings settings) {
+    public QueryRegistry(DescriptorLoader loader, Clock clock, Settings settings, Qef qef, SystemLoad load) {
         this.loader = requireNonNull(loader, "loader");
         this.clock = requireNonNull(clock, "clock");
         this.settings = requireNonNull(settings, "settings");
+        this.qef = requireNonNull(qef, "qef");
+        this.load = requireNonNull(load, "load");
     }
 
     /** An application the scheduler accepted, with the user it runs as and its YARN tags. */
@@ -79,7 +97,7 @@ public final class QueryRegistry {
             String queryId = tag.get().queryId();
             query = active.get(queryId);
             if (query == null) {
-                query = TrackedQuery.tagged(queryId, user, now);
+                query = TrackedQuery.tagged(queryId, user, settings.dfa(), now);
                 active.put(queryId, query);
                 loader.request(queryId);
             } else if (!query.user.equals(user)) {
@@ -103,6 +121,56 @@ public final class QueryRegistry {
         }
     }
 
+    /**
+     * A container that was not an ApplicationMaster finished on {@code node} after running
+     * {@code seconds}: the job's observed task time, and LoDFA's record of what the node read.
+     */
+    public void containerFinished(ApplicationId app, NodeId node, double seconds) {
+        TrackedQuery query = queryOfApp.get(app);
+        if (query == null) {
+            nodes.containerFinished(node, Optional.empty());
+            return;
+        }
+        nodes.containerFinished(node, query.containerFinished(app, seconds));
+        if (!query.status().honoured()) {
+            load.arrived(clock.getTime(), seconds); // no descriptor announced this work
+        }
+    }
+
+    public void nodeRemoved(NodeId node) {
+        nodes.removed(node);
+    }
+
+    /**
+     * Places every active query in QEF's order (Algorithm 2) from its current state; the ranks
+     * the policy compares follow.
+     *
+     * @param capacity containers the cluster can run at once
+     * @param demand   what each running application asks for and holds now
+     */
+    public void reorder(double capacity, Function<ApplicationId, AppDemand> demand) {
+        long now = clock.getTime();
+        List<QueryState> states = new ArrayList<>(active.size());
+        for (TrackedQuery q : active.values()) {
+            states.add(q.state(now, capacity, demand, settings.defaultTaskSeconds()));
+        }
+        double rho = load.load(now, capacity);
+        double threshold = Qef.threshold(rho);
+        List<Placement> order = qef.order(states, threshold);
+        Map<Rule, Integer> byRule = new EnumMap<>(Rule.class);
+        for (int i = 0; i < order.size(); i++) {
+            Placement p = order.get(i);
+            active.get(p.query().key()).place(p, i);
+            byRule.merge(p.rule(), 1, Integer::sum);
+        }
+        lastOrder = new QefSummary(rho, threshold, capacity, byRule);
+    }
+
+    /** The load, threshold and rules of the last {@link #reorder}. */
+    public QefSummary lastOrder() {
+        return lastOrder;
+    }
+
     /** Applies descriptors the loader has read and retires finished or idle queries. */
     public void refresh() {
         for (LoadOutcome outcome : loader.drain()) {
@@ -120,18 +188,21 @@ public final class QueryRegistry {
         done.forEach(this::retire);
     }
 
-    /**
-     * The rank of an application the registry knows: by its query's DAG when the descriptor is
-     * honoured, else as a single-job query of {@code demandedContainers}.
-     */
-    public Optional<AppRank> rank(ApplicationId app, long demandedContainers) {
+    /** The application's rank; {@link AppRank#UNKNOWN} for one the registry does not track. */
+    public AppRank rank(ApplicationId app) {
         TrackedQuery query = queryOfApp.get(app);
-        return query == null ? Optional.empty()
-                : Optional.of(query.rank(app, demandedContainers, settings.defaultTaskSeconds()));
+        return query == null ? AppRank.UNKNOWN : query.rank(app);
     }
 
+    /** The table LoDFA prefers on {@code node}: what its last finished container read; null if none. */
+    public String sharedTable(NodeId node) {
+        return settings.inputSharing() ? nodes.lastTable(node).orElse(null) : null;
+    }
+
+    /** Active queries in the order they are served. */
     public List<QueryView> activeQueries() {
-        return active.values().stream().map(q -> q.view(OptionalLong.empty())).toList();
+        return active.values().stream().sorted(Comparator.comparingInt(TrackedQuery::position))
+                .map(q -> q.view(OptionalLong.empty())).toList();
     }
 
     /** Retired queries, newest first. */
@@ -154,6 +225,7 @@ public final class QueryRegistry {
             return;
         }
         query.honour(descriptor);
+        load.arrived(clock.getTime(), descriptor.dag().totalWrd());
         LOG.info("Percolate: query {} has {} jobs, WRD {} container-s", query.key,
                 descriptor.dag().jobs().size(), Math.round(descriptor.dag().totalWrd()));
     }

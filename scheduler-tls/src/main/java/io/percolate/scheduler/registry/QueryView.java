@@ -1,6 +1,7 @@
 package io.percolate.scheduler.registry;
 
 import io.percolate.model.QueryDescriptor;
+import io.percolate.scheduler.qef.Placement;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 
 import java.util.List;
@@ -16,6 +17,8 @@ import java.util.Set;
  * @param running        the applications not yet removed from the scheduler
  * @param finishedStages DAG stages whose application has finished
  * @param retiredAtMillis when the query left the active set; empty while active
+ * @param placement      QEF's last view of the active query (WRD, T_rem, T_alone, slowdown) and
+ *                       the rule that placed it; empty before its first placement and once retired
  */
 public record QueryView(
         String queryId,
@@ -27,7 +30,8 @@ public record QueryView(
         Set<ApplicationId> running,
         List<String> finishedStages,
         long firstSeenMillis,
-        OptionalLong retiredAtMillis) {
+        OptionalLong retiredAtMillis,
+        Optional<Placement> placement) {
 
     public QueryView {
         stages = Map.copyOf(stages);

@@ -1,10 +1,18 @@
 package io.percolate.scheduler.registry;
 
+import io.percolate.model.JobEstimate;
 import io.percolate.model.JobNode;
 import io.percolate.model.QueryDescriptor;
+import io.percolate.model.TableRef;
+import io.percolate.scheduler.lodfa.NodeHistory;
+import io.percolate.scheduler.qef.Placement;
+import io.percolate.scheduler.qef.QueryState;
+import io.percolate.scheduler.qef.ServiceTime;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,46 +21,87 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /** The registry's mutable record of one query; confined to the scheduler's lock. */
 final class TrackedQuery {
+    /**
+     * Bounds on how far observed task times may rescale the estimates of jobs that have not
+     * started: wide enough to correct a default estimate, finite so one odd job cannot make a
+     * query look free or endless.
+     */
+    static final double MIN_CORRECTION = 1 / 20.0;
+    static final double MAX_CORRECTION = 20;
+
     final String key;
     final String user;
     final long firstSeenMillis;
     private final boolean singleApplication;
+    private final boolean dfa;
     private final Map<ApplicationId, String> stageOfApp = new LinkedHashMap<>();
     private final Map<ApplicationId, Long> arrivalOfApp = new LinkedHashMap<>();
     private final Set<ApplicationId> running = new LinkedHashSet<>();
+    /** finished containers of each application that is still running */
+    private final Map<ApplicationId, TaskTally> tallies = new HashMap<>();
     /** stages as the finished applications' tags named them; mapped onto the DAG when it is known */
     private final Set<String> finishedTags = new LinkedHashSet<>();
+    /** containers of finished applications, by the stage their tag named */
+    private final Map<String, TaskTally> finishedByStage = new HashMap<>();
     private DescriptorStatus status;
     private String problem = "";
     private QueryDescriptor descriptor;
-    /** DAG job by lower-cased stage id (alternatives included), with its depth: ranks are read inside every sort */
+    /** DAG job by lower-cased stage id (alternatives included): ranks are read inside every sort */
     private Map<String, JobFacts> jobs = Map.of();
-    private double queryWrd;
-
-    private record JobFacts(JobNode job, int depth) {
-    }
+    private double observedFinished;
+    private double predictedFinished;
     private long idleSinceMillis;
+    private int position = AppRank.UNPLACED;
+    private Optional<Placement> placement = Optional.empty();
+    private final Map<ApplicationId, AppRank> ranks = new HashMap<>();
 
-    private TrackedQuery(String key, String user, DescriptorStatus status, boolean singleApplication, long now) {
+    private record JobFacts(JobNode job, int depth, Optional<String> largestInput, Set<String> inputs) {
+    }
+
+    /** Containers an application has finished and the seconds they ran. */
+    private static final class TaskTally {
+        long completed;
+        double seconds;
+
+        void add(TaskTally other) {
+            completed += other.completed;
+            seconds += other.seconds;
+        }
+    }
+
+    /** Work of one job (or of one application when the DAG is unknown), container-seconds. */
+    private record Work(double remaining, double remainingTasks, double total, double totalTasks) {
+        static final Work NONE = new Work(0, 0, 0, 0);
+    }
+
+    private TrackedQuery(String key, String user, DescriptorStatus status, boolean singleApplication,
+                         boolean dfa, long now) {
         this.key = key;
         this.user = user;
         this.status = status;
         this.singleApplication = singleApplication;
+        this.dfa = dfa;
         this.firstSeenMillis = now;
         this.idleSinceMillis = now;
     }
 
-    /** A query named by tags, whose descriptor is yet to be read. */
-    static TrackedQuery tagged(String queryId, String user, long now) {
-        return new TrackedQuery(queryId, user, DescriptorStatus.LOADING, false, now);
+    /**
+     * A query named by tags, whose descriptor is yet to be read.
+     *
+     * @param dfa false: the query's jobs are served in arrival order, without LoDFA
+     */
+    static TrackedQuery tagged(String queryId, String user, boolean dfa, long now) {
+        return new TrackedQuery(queryId, user, DescriptorStatus.LOADING, false, dfa, now);
     }
 
     /** One application scheduled as a query of its own. */
     static TrackedQuery alone(ApplicationId app, String user, DescriptorStatus status, String problem, long now) {
-        TrackedQuery q = new TrackedQuery(app.toString(), user, status, true, now);
+        TrackedQuery q = new TrackedQuery(app.toString(), user, status, true, false, now);
         q.problem = problem;
         return q;
     }
@@ -62,15 +111,42 @@ final class TrackedQuery {
         stageOfApp.put(app, stage);
         arrivalOfApp.put(app, arrival);
         running.add(app);
+        tallies.put(app, new TaskTally());
+        ranks.put(app, rankOf(app));
     }
 
     void remove(ApplicationId app, long now) {
-        if (running.remove(app)) {
-            finishedTags.add(stageOfApp.get(app));
-            if (running.isEmpty()) {
-                idleSinceMillis = now;
-            }
+        if (!running.remove(app)) {
+            return;
         }
+        String stage = stageOfApp.get(app);
+        finishedTags.add(stage);
+        TaskTally tally = tallies.remove(app);
+        ranks.remove(app);
+        finishedByStage.computeIfAbsent(stage, k -> new TaskTally()).add(tally);
+        Optional<JobNode> job = jobOf(stage);
+        if (job.isPresent() && tally.completed > 0) {
+            observedFinished += tally.seconds;
+            predictedFinished += job.get().estimate().wrd();
+        }
+        if (running.isEmpty()) {
+            idleSinceMillis = now;
+        }
+    }
+
+    /**
+     * A non-AM container of a running application finished after {@code seconds}.
+     *
+     * @return the largest input table of the application's job, for LoDFA's node history
+     */
+    Optional<String> containerFinished(ApplicationId app, double seconds) {
+        TaskTally tally = tallies.get(app);
+        if (tally != null && seconds >= 0 && Double.isFinite(seconds)) {
+            tally.completed++;
+            tally.seconds += seconds;
+        }
+        JobFacts facts = factsOf(stageOfApp.get(app));
+        return facts == null ? Optional.empty() : facts.largestInput();
     }
 
     void honour(QueryDescriptor d) {
@@ -78,14 +154,15 @@ final class TrackedQuery {
         Map<String, Integer> depths = d.dag().depths();
         Map<String, JobFacts> byStage = new HashMap<>();
         for (JobNode job : d.dag().jobs()) {
-            JobFacts facts = new JobFacts(job, depths.get(job.stageId()));
+            Set<String> inputs = job.inputTables().stream().map(TableRef::name).collect(Collectors.toUnmodifiableSet());
+            JobFacts facts = new JobFacts(job, depths.get(job.stageId()), NodeHistory.largestInput(job), inputs);
             byStage.put(job.stageId().toLowerCase(Locale.ROOT), facts);
             job.alternatives().forEach(a -> byStage.putIfAbsent(a.toLowerCase(Locale.ROOT), facts));
         }
         jobs = byStage;
-        queryWrd = d.dag().totalWrd();
         status = DescriptorStatus.LOADED;
         problem = "";
+        running.forEach(app -> ranks.put(app, rankOf(app)));
     }
 
     void refuse(DescriptorStatus why, String problem) {
@@ -97,20 +174,156 @@ final class TrackedQuery {
         return status;
     }
 
+    /** The query's place in QEF's last order. */
+    int position() {
+        return position;
+    }
+
+    /** The rank of one of this query's running applications. */
+    AppRank rank(ApplicationId app) {
+        return ranks.getOrDefault(app, AppRank.UNKNOWN);
+    }
+
+    /** QEF placed the query at {@code position}: its applications' ranks follow. */
+    void place(Placement placement, int position) {
+        this.placement = Optional.of(placement);
+        if (this.position != position) {
+            this.position = position;
+            running.forEach(app -> ranks.put(app, rankOf(app)));
+        }
+    }
 
     /**
-     * The rank of one of this query's applications: by the DAG when the descriptor is honoured,
-     * else as a single-job query of its own demand.
+     * What QEF needs to know about the query now. Work of a job that is running comes from what
+     * YARN sees (containers asked for and held) and from the task times observed so far; only
+     * until a job's first container finishes does its descriptor's task time count. Jobs not
+     * started yet keep their estimates, rescaled by how far the finished jobs' observed work
+     * was from their estimates. T_alone is re-evaluated from the same best-known work, so a
+     * wrong estimate moves T_rem and T_alone together and the slowdown stays meaningful.
      */
-    AppRank rank(ApplicationId app, long demandedContainers, double defaultTaskSeconds) {
-        if (!status.honoured()) {
-            return AppRank.alone(arrivalOfApp.get(app), demandedContainers, defaultTaskSeconds);
+    QueryState state(long now, double capacity, Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds) {
+        double sojourn = Math.max(0, now - firstSeenMillis) / 1000.0;
+        long arrival = arrivalOfApp.isEmpty() ? Long.MAX_VALUE : arrivalOfApp.values().iterator().next();
+        Map<String, Work> work = status.honoured()
+                ? dagWork(demand, defaultTaskSeconds)
+                : applicationWork(demand, defaultTaskSeconds);
+        double remaining = 0;
+        double total = 0;
+        for (Work w : work.values()) {
+            remaining += w.remaining();
+            total += w.total();
         }
-        JobFacts facts = jobs.get(stageOfApp.get(app));
-        int depth = facts == null ? 1 : facts.depth();
-        double jobWrd = facts == null ? 0 : facts.job().estimate().wrd();
-        long queryArrival = arrivalOfApp.values().iterator().next();
-        return new AppRank(queryWrd, queryArrival, depth, jobWrd);
+        double remainingPath;
+        double totalPath;
+        if (status.honoured()) {
+            remainingPath = descriptor.dag().longestPath(j -> seconds(work.get(j.stageId()), capacity, true));
+            totalPath = descriptor.dag().longestPath(j -> seconds(work.get(j.stageId()), capacity, false));
+        } else {
+            remainingPath = work.values().stream().mapToDouble(w -> seconds(w, capacity, true)).max().orElse(0);
+            totalPath = work.values().stream().mapToDouble(w -> seconds(w, capacity, false)).max().orElse(0);
+        }
+        return new QueryState(key, arrival, sojourn, remaining,
+                ServiceTime.dag(remainingPath, remaining, capacity), ServiceTime.dag(totalPath, total, capacity));
+    }
+
+    private static double seconds(Work w, double capacity, boolean remaining) {
+        return remaining ? ServiceTime.job(w.remaining(), w.remainingTasks(), capacity)
+                : ServiceTime.job(w.total(), w.totalTasks(), capacity);
+    }
+
+    /** Work of every DAG job, keyed by stage id. */
+    private Map<String, Work> dagWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds) {
+        Map<String, List<ApplicationId>> runningByJob = new HashMap<>();
+        for (ApplicationId app : running) {
+            JobFacts facts = factsOf(stageOfApp.get(app));
+            if (facts != null) {
+                runningByJob.computeIfAbsent(facts.job().stageId(), k -> new ArrayList<>()).add(app);
+            }
+        }
+        Map<String, TaskTally> finishedByJob = new HashMap<>();
+        finishedByStage.forEach((stage, tally) -> jobOf(stage)
+                .ifPresent(j -> finishedByJob.computeIfAbsent(j.stageId(), k -> new TaskTally()).add(tally)));
+        Set<String> finished = new HashSet<>(finishedStages());
+        double correction = correction();
+        Map<String, Work> work = new HashMap<>();
+        for (JobNode job : descriptor.dag().jobs()) {
+            JobEstimate estimate = job.estimate();
+            TaskTally done = finishedByJob.getOrDefault(job.stageId(), new TaskTally());
+            List<ApplicationId> apps = runningByJob.get(job.stageId());
+            Work w;
+            if (apps != null) {
+                w = runningWork(apps, demand, estimate.mapTasks() + estimate.reduceTasks(),
+                        taskSeconds(estimate, defaultTaskSeconds), done.seconds);
+            } else if (finished.contains(job.stageId())) {
+                w = new Work(0, 0, done.seconds, done.completed);
+            } else {
+                double tasks = estimate.mapTasks() + estimate.reduceTasks();
+                double wrd = estimate.wrd() * correction;
+                w = new Work(wrd, tasks, wrd, tasks);
+            }
+            work.put(job.stageId(), w);
+        }
+        return work;
+    }
+
+    /** Work of each running application as a job of its own: no DAG is known. */
+    private Map<String, Work> applicationWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds) {
+        Map<String, Work> work = new HashMap<>();
+        for (ApplicationId app : running) {
+            work.put(app.toString(), runningWork(List.of(app), demand, 0, defaultTaskSeconds, 0));
+        }
+        TaskTally done = new TaskTally();
+        finishedByStage.values().forEach(done::add);
+        work.put("", new Work(0, 0, done.seconds, done.completed));
+        return work;
+    }
+
+    /**
+     * A running job's work: the tasks outstanding are what YARN sees, or what the estimate
+     * still expects if that is more (reduces are asked for only once maps progress); a
+     * running task counts half. Observed task times replace the estimated one.
+     */
+    private Work runningWork(List<ApplicationId> apps, Function<ApplicationId, AppDemand> demand,
+                             double estimatedTasks, double estimatedTaskSeconds, double usedBefore) {
+        long pending = 0;
+        long held = 0;
+        long completed = 0;
+        double used = usedBefore;
+        for (ApplicationId app : apps) {
+            AppDemand d = demand.apply(app);
+            pending += d.pending();
+            held += d.running();
+            TaskTally tally = tallies.get(app);
+            completed += tally.completed;
+            used += tally.seconds;
+        }
+        double taskSeconds = completed > 0 ? (used - usedBefore) / completed : estimatedTaskSeconds;
+        double outstanding = Math.max(pending + held, estimatedTasks - completed);
+        double remaining = taskSeconds * Math.max(0, outstanding - held / 2.0);
+        return new Work(remaining, outstanding, used + remaining, outstanding + completed);
+    }
+
+    /** A job's mean estimated task time, or the default when the estimate has no tasks. */
+    private static double taskSeconds(JobEstimate e, double defaultTaskSeconds) {
+        int tasks = e.mapTasks() + e.reduceTasks();
+        return tasks == 0 ? defaultTaskSeconds : e.wrd() / tasks;
+    }
+
+    /** Observed over estimated work of the finished jobs, within bounds; 1 before any finishes. */
+    private double correction() {
+        if (!(predictedFinished > 0) || !(observedFinished > 0)) {
+            return 1;
+        }
+        return Math.min(MAX_CORRECTION, Math.max(MIN_CORRECTION, observedFinished / predictedFinished));
+    }
+
+    private AppRank rankOf(ApplicationId app) {
+        long arrival = arrivalOfApp.get(app);
+        JobFacts facts = status.honoured() ? factsOf(stageOfApp.get(app)) : null;
+        if (facts == null || !dfa) {
+            return new AppRank(position, 1, 0, arrival, Set.of());
+        }
+        return new AppRank(position, facts.depth(), facts.job().estimate().wrd(), arrival, facts.inputs());
     }
 
     /**
@@ -136,11 +349,14 @@ final class TrackedQuery {
 
     QueryView view(OptionalLong retiredAt) {
         return new QueryView(key, user, status, problem, Optional.ofNullable(descriptor), stageOfApp, running,
-                finishedStages(), firstSeenMillis, retiredAt);
+                finishedStages(), firstSeenMillis, retiredAt, retiredAt.isPresent() ? Optional.empty() : placement);
     }
 
     private Optional<JobNode> jobOf(String stage) {
-        JobFacts facts = stage == null ? null : jobs.get(stage.toLowerCase(Locale.ROOT));
-        return facts == null ? Optional.empty() : Optional.of(facts.job());
+        return Optional.ofNullable(factsOf(stage)).map(JobFacts::job);
+    }
+
+    private JobFacts factsOf(String stage) {
+        return stage == null ? null : jobs.get(stage.toLowerCase(Locale.ROOT));
     }
 }

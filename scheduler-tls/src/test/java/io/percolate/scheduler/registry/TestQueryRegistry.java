@@ -1,6 +1,8 @@
 package io.percolate.scheduler.registry;
 
 import io.percolate.descriptor.MalformedDescriptorException;
+import io.percolate.scheduler.qef.Qef;
+import io.percolate.scheduler.qef.SystemLoad;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,8 +25,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 final class TestQueryRegistry {
     private static final long CLUSTER = 1_700_000_000_000L;
     private static final long IDLE = 60_000;
-    /** containers an application asks for, and the task time assumed without a descriptor */
-    private static final long DEMAND = 4;
+    /** task time assumed without a descriptor */
     private static final double TASK_SECONDS = 30;
     private static final ApplicationId APP1 = ApplicationId.newInstance(CLUSTER, 1);
     private static final ApplicationId APP2 = ApplicationId.newInstance(CLUSTER, 2);
@@ -43,7 +44,18 @@ final class TestQueryRegistry {
     /** A registry reading from {@code source}: 2 attempts, 5 ms apart, on one thread. */
     private QueryRegistry registry(FakeSource source, int history) {
         loader = new DescriptorLoader(source, 2, Duration.ofMillis(5), 1);
-        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(IDLE, history, TASK_SECONDS));
+        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(IDLE, history, TASK_SECONDS, true, true),
+                new Qef(new Qef.Settings(true, true, 3)), new SystemLoad(300_000, 0.95));
+    }
+
+    /** An application ranked alone, before QEF placed its query. */
+    private static AppRank alone(long arrival) {
+        return new AppRank(AppRank.UNPLACED, 1, 0, arrival, Set.of());
+    }
+
+    /** An application ranked by its job in the DAG, before QEF placed its query. */
+    private static AppRank inDag(long arrival, int depth, double jobWrd) {
+        return new AppRank(AppRank.UNPLACED, depth, jobWrd, arrival, Set.of());
     }
 
     private QueryRegistry registry(FakeSource source) {
@@ -107,8 +119,8 @@ final class TestQueryRegistry {
 
         registry.refresh();
         assertEquals(DescriptorStatus.LOADING, activeView(registry, "hive_q1").status());
-        assertEquals(Optional.of(AppRank.alone(0, DEMAND, TASK_SECONDS)), registry.rank(APP1, DEMAND));
-        assertEquals(Optional.of(AppRank.alone(1, DEMAND, TASK_SECONDS)), registry.rank(APP2, DEMAND));
+        assertEquals(alone(0), registry.rank(APP1));
+        assertEquals(alone(1), registry.rank(APP2));
 
         source.open();
         QueryView q1 = awaitLoaded(registry, "hive_q1");
@@ -116,8 +128,8 @@ final class TestQueryRegistry {
         assertEquals(DescriptorStatus.LOADED, q1.status());
         assertEquals("", q1.problem());
         assertEquals(130.0, q1.wrd());
-        assertEquals(Optional.of(new AppRank(130, 0, 3, 80)), registry.rank(APP1, DEMAND));
-        assertEquals(Optional.of(new AppRank(130, 0, 2, 40)), registry.rank(APP2, DEMAND));
+        assertEquals(inDag(0, 3, 80), registry.rank(APP1));
+        assertEquals(inDag(1, 2, 40), registry.rank(APP2));
     }
 
     @Test
@@ -127,13 +139,13 @@ final class TestQueryRegistry {
 
         awaitLoaded(registry, "q1");
 
-        assertEquals(Optional.of(new AppRank(130, 0, 1, 0)), registry.rank(APP1, DEMAND));
+        assertEquals(inDag(0, 1, 0), registry.rank(APP1));
     }
 
     @Test
     void rank_emptyForUnknownApplication() {
         QueryRegistry registry = registry(new FakeSource());
-        assertEquals(Optional.empty(), registry.rank(APP1, DEMAND));
+        assertEquals(AppRank.UNKNOWN, registry.rank(APP1));
     }
 
     @Test
@@ -146,7 +158,7 @@ final class TestQueryRegistry {
         QueryView alone = activeView(registry, APP1.toString());
         assertEquals(DescriptorStatus.UNTAGGED, alone.status());
         assertEquals(Map.of(APP1, ""), alone.stages());
-        assertEquals(Optional.of(AppRank.alone(0, DEMAND, TASK_SECONDS)), registry.rank(APP1, DEMAND));
+        assertEquals(alone(0), registry.rank(APP1));
 
         clock.advance(500);
         registry.applicationRemoved(APP1);
@@ -158,7 +170,7 @@ final class TestQueryRegistry {
         assertEquals(DescriptorStatus.UNTAGGED, retired.get(0).status());
         assertEquals(Set.of(), retired.get(0).running());
         assertEquals(OptionalLong.of(1_500), retired.get(0).retiredAtMillis());
-        assertEquals(Optional.empty(), registry.rank(APP1, DEMAND));
+        assertEquals(AppRank.UNKNOWN, registry.rank(APP1));
         assertEquals(0, source.totalCalls(), "no descriptor is read for an untagged application");
     }
 
@@ -189,11 +201,11 @@ final class TestQueryRegistry {
         assertTrue(q1.problem().contains("mallory"), q1.problem());
         assertEquals(Optional.empty(), q1.descriptor());
         assertEquals(0.0, q1.wrd());
-        assertEquals(Optional.of(AppRank.alone(0, DEMAND, TASK_SECONDS)), registry.rank(APP1, DEMAND));
+        assertEquals(alone(0), registry.rank(APP1));
 
         assertEquals(DescriptorStatus.REJECTED, q2.status());
         assertTrue(q2.problem().contains("bob"), q2.problem());
-        assertEquals(Optional.of(AppRank.alone(1, DEMAND, TASK_SECONDS)), registry.rank(APP2, DEMAND));
+        assertEquals(alone(1), registry.rank(APP2));
     }
 
     @Test
@@ -209,14 +221,14 @@ final class TestQueryRegistry {
         QueryView q1 = activeView(registry, "q1");
         assertEquals(Map.of(APP1, "stage-1"), q1.stages(), "bob's application must not join alice's query");
         assertEquals(Set.of(APP1), q1.running());
-        assertEquals(Optional.of(new AppRank(130, 0, 3, 80)), registry.rank(APP1, DEMAND));
+        assertEquals(inDag(0, 3, 80), registry.rank(APP1));
 
         QueryView claim = activeView(registry, APP2.toString());
         assertEquals("bob", claim.user());
         assertEquals(DescriptorStatus.REJECTED, claim.status());
         assertTrue(claim.problem().contains("q1"), claim.problem());
         assertEquals(Optional.empty(), claim.descriptor());
-        assertEquals(Optional.of(AppRank.alone(1, DEMAND, TASK_SECONDS)), registry.rank(APP2, DEMAND), "bob's application is ranked alone, not with alice's WRD");
+        assertEquals(alone(1), registry.rank(APP2), "bob's application is ranked alone, not with alice's WRD");
         assertEquals(1, source.calls("q1"));
 
         registry.applicationRemoved(APP2);
@@ -235,7 +247,7 @@ final class TestQueryRegistry {
         assertEquals(DescriptorStatus.MISSING, q1.status());
         assertTrue(q1.problem().contains("2 attempts"), q1.problem());
         assertEquals(2, source.calls("q1"));
-        assertEquals(Optional.of(AppRank.alone(0, DEMAND, TASK_SECONDS)), registry.rank(APP1, DEMAND));
+        assertEquals(alone(0), registry.rank(APP1));
     }
 
     @Test
@@ -251,7 +263,7 @@ final class TestQueryRegistry {
         assertEquals(DescriptorStatus.MALFORMED, q1.status());
         assertEquals("unknown format version 9", q1.problem());
         assertEquals(1, source.calls("q1"));
-        assertEquals(Optional.of(AppRank.alone(0, DEMAND, TASK_SECONDS)), registry.rank(APP1, DEMAND));
+        assertEquals(alone(0), registry.rank(APP1));
     }
 
     @Test
@@ -271,7 +283,7 @@ final class TestQueryRegistry {
         assertEquals(List.of(), registry.retiredQueries());
 
         registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
-        assertEquals(Optional.of(new AppRank(130, 0, 2, 40)), registry.rank(APP2, DEMAND), "job 2 joins the loaded query");
+        assertEquals(inDag(1, 2, 40), registry.rank(APP2), "job 2 joins the loaded query");
         registry.applicationRemoved(APP2);
         registry.applicationAdded(APP3, "alice", tags("q1", "Stage-3"));
         clock.advance(2_000);
@@ -314,7 +326,7 @@ final class TestQueryRegistry {
         registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
         assertEquals(DescriptorStatus.LOADED, awaitLoaded(registry, "q1").status());
         assertEquals(2, source.calls("q1"));
-        assertEquals(Optional.of(new AppRank(130, 1, 2, 40)), registry.rank(APP2, DEMAND), "arrives anew");
+        assertEquals(inDag(1, 2, 40), registry.rank(APP2), "arrives anew");
     }
 
     @Test

@@ -1,0 +1,24 @@
+package io.percolate.scheduler.qef;
+
+/**
+ * How long work takes when a query has the cluster to itself: the continuous form of MapReduce
+ * task waves. A job of W container-seconds over n tasks on C containers takes W / min(C, n);
+ * a DAG takes the longer of its critical path and its total work spread over all C containers.
+ */
+public final class ServiceTime {
+    private ServiceTime() {
+    }
+
+    /** Seconds for {@code work} container-seconds spread over {@code tasks} tasks on {@code capacity} containers. */
+    public static double job(double work, double tasks, double capacity) {
+        if (!(work > 0)) {
+            return 0;
+        }
+        return work / Math.max(1, Math.min(capacity, tasks));
+    }
+
+    /** Seconds for a DAG whose critical path is {@code criticalPath} seconds and whose total work is {@code work}. */
+    public static double dag(double criticalPath, double work, double capacity) {
+        return Math.max(Math.max(0, criticalPath), Math.max(0, work) / Math.max(1, capacity));
+    }
+}

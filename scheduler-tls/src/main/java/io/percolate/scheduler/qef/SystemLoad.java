@@ -1,0 +1,59 @@
+package io.percolate.scheduler.qef;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * ρ, the system load behind QEF's threshold D = 1/(1-ρ): the work that arrived in a sliding
+ * window, divided by what the cluster can do in that window. A query's work arrives when the
+ * scheduler learns it (its descriptor's WRD); an application without a descriptor reveals its
+ * work as its containers finish. ρ is capped below 1, where D would be infinite.
+ *
+ * <p>Offered load rather than utilisation: a busy work-conserving cluster is always near 100 %
+ * utilised, which would make D huge exactly when fairness matters.
+ */
+public final class SystemLoad {
+    private record Arrival(long atMillis, double containerSeconds) {
+    }
+
+    private final long windowMillis;
+    private final double maxLoad;
+    private final Deque<Arrival> arrivals = new ArrayDeque<>();
+    private double inWindow;
+
+    /**
+     * @param windowMillis how far back arrivals count
+     * @param maxLoad      the largest ρ reported, below 1
+     */
+    public SystemLoad(long windowMillis, double maxLoad) {
+        if (windowMillis < 1) {
+            throw new IllegalArgumentException("windowMillis must be >= 1, got " + windowMillis);
+        }
+        if (!(maxLoad >= 0) || maxLoad >= 1) {
+            throw new IllegalArgumentException("maxLoad must be in [0, 1), got " + maxLoad);
+        }
+        this.windowMillis = windowMillis;
+        this.maxLoad = maxLoad;
+    }
+
+    /** Work that became known at {@code nowMillis}; non-finite or negative amounts are ignored. */
+    public void arrived(long nowMillis, double containerSeconds) {
+        if (containerSeconds > 0 && Double.isFinite(containerSeconds)) {
+            arrivals.addLast(new Arrival(nowMillis, containerSeconds));
+            inWindow += containerSeconds;
+        }
+    }
+
+    /** ρ in [0, maxLoad] for a cluster of {@code capacity} containers. */
+    public double load(long nowMillis, double capacity) {
+        while (!arrivals.isEmpty() && arrivals.peekFirst().atMillis() <= nowMillis - windowMillis) {
+            inWindow -= arrivals.pollFirst().containerSeconds();
+        }
+        if (arrivals.isEmpty()) {
+            inWindow = 0; // no drift from floating-point subtraction
+        }
+        double possible = Math.max(1, capacity) * windowMillis / 1000.0;
+        double rho = inWindow / possible;
+        return Double.isFinite(rho) ? Math.min(maxLoad, Math.max(0, rho)) : maxLoad;
+    }
+}
