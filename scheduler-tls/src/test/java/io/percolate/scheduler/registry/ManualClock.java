@@ -21,4 +21,8 @@ final class ManualClock implements Clock {
     void advance(long millis) {
         now += millis;
     }
+
+    void set(long millis) {
+        now = millis;
+    }
 }

@@ -1,0 +1,24 @@
+package io.percolate.scheduler.qef;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+final class TestServiceTime {
+
+    @Test
+    void job_spreadsWorkOverTheSmallerOfTasksAndContainers() {
+        assertEquals(30.0, ServiceTime.job(300, 10, 20));  // 10 tasks of 30 s, all at once
+        assertEquals(60.0, ServiceTime.job(300, 10, 5));   // two waves on 5 containers
+        assertEquals(300.0, ServiceTime.job(300, 0, 5));    // no task count known: one at a time
+        assertEquals(0.0, ServiceTime.job(0, 10, 5));
+        assertEquals(0.0, ServiceTime.job(Double.NaN, 10, 5));
+    }
+
+    @Test
+    void dag_isTheLongerOfCriticalPathAndSpreadWork() {
+        assertEquals(50.0, ServiceTime.dag(50, 400, 10));   // the chain bounds it
+        assertEquals(40.0, ServiceTime.dag(25, 400, 10));   // the cluster bounds it
+        assertEquals(400.0, ServiceTime.dag(25, 400, 0));   // no capacity known: one container
+    }
+}
