@@ -7,6 +7,8 @@ import io.percolate.model.JobNode;
 import io.percolate.model.OperatorKind;
 import io.percolate.model.QueryDag;
 import io.percolate.model.QueryDescriptor;
+import io.percolate.model.SizeSource;
+import io.percolate.model.TableRef;
 
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +25,16 @@ final class Descriptors {
     static JobNode job(String stage, JobEstimate estimate, String... parents) {
         return new JobNode(stage, List.of(), List.of(parents), OperatorKind.GROUP_BY, List.of("TS", "RS", "FS"),
                 List.of(), List.of(), List.of(), List.of(), estimate);
+    }
+
+    /** A job scanning the given base tables. */
+    static JobNode jobReading(String stage, JobEstimate estimate, List<TableRef> tables, String... parents) {
+        return new JobNode(stage, List.of(), List.of(parents), OperatorKind.GROUP_BY, List.of("TS", "RS", "FS"),
+                tables, List.of(), List.of(), List.of(), estimate);
+    }
+
+    static TableRef table(String name, long bytes) {
+        return new TableRef(name, bytes, 0, SizeSource.METASTORE);
     }
 
     /**

@@ -1,0 +1,215 @@
+package io.percolate.scheduler.registry;
+
+import io.percolate.model.QueryDag;
+import io.percolate.scheduler.qef.Qef;
+import io.percolate.scheduler.qef.QueryState;
+import io.percolate.scheduler.qef.Rule;
+import io.percolate.scheduler.qef.SystemLoad;
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.NodeId;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static io.percolate.scheduler.registry.Descriptors.chain;
+import static io.percolate.scheduler.registry.Descriptors.estimate;
+import static io.percolate.scheduler.registry.Descriptors.job;
+import static io.percolate.scheduler.registry.Descriptors.jobReading;
+import static io.percolate.scheduler.registry.Descriptors.stored;
+import static io.percolate.scheduler.registry.Descriptors.table;
+import static io.percolate.scheduler.registry.Descriptors.tags;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * What the registry learns while queries run: observed task times and counts replace the
+ * estimates, finished jobs rescale the jobs still to come, applications without a descriptor
+ * reveal their work, and nodes remember the table they last read. Numbers are worked by hand
+ * on {@link Descriptors#chain()}: Stage-1 (4 maps × 10 s + 2 reduces × 20 s: WRD 80, 6 tasks)
+ * → Stage-2 (WRD 40, 3 tasks) → Stage-3 (WRD 10, 1 task), on 10 containers.
+ */
+final class TestRuntimeCorrection {
+    private static final long CLUSTER = 1_700_000_000_000L;
+    private static final double CAPACITY = 10;
+    private static final ApplicationId APP1 = ApplicationId.newInstance(CLUSTER, 1);
+    private static final ApplicationId APP2 = ApplicationId.newInstance(CLUSTER, 2);
+    private static final ApplicationId APP3 = ApplicationId.newInstance(CLUSTER, 3);
+    private static final NodeId NODE = NodeId.newInstance("n1", 1);
+
+    private final ManualClock clock = new ManualClock(0);
+    private final Map<ApplicationId, AppDemand> demand = new HashMap<>();
+    private DescriptorLoader loader;
+
+    @AfterEach
+    void close() {
+        if (loader != null) {
+            loader.close();
+        }
+    }
+
+    private QueryRegistry registry(FakeSource source, boolean inputSharing) {
+        loader = new DescriptorLoader(source, 1, Duration.ZERO, 1);
+        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(60_000, 10, 30, true, inputSharing),
+                new Qef(new Qef.Settings(true, true, 3)), new SystemLoad(100_000, 0.9));
+    }
+
+    private QueryState placed(QueryRegistry registry, String queryId) {
+        registry.reorder(CAPACITY, app -> demand.getOrDefault(app, AppDemand.NONE));
+        return registry.activeQueries().stream().filter(q -> q.queryId().equals(queryId)).findFirst()
+                .flatMap(QueryView::placement).orElseGet(() -> fail(queryId + " not placed")).query();
+    }
+
+    private static void awaitLoaded(QueryRegistry registry) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (registry.activeQueries().stream().anyMatch(q -> q.status() == DescriptorStatus.LOADING)) {
+            if (System.nanoTime() > deadline) {
+                fail("still loading");
+            }
+            Thread.sleep(1);
+            registry.refresh();
+        }
+    }
+
+    @Test
+    void state_beforeAnyTaskFinishes_comesFromTheDescriptor() throws InterruptedException {
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        demand.put(APP1, new AppDemand(4, 0)); // the reduces are not asked for yet
+        awaitLoaded(registry);
+        clock.set(5_000);
+
+        QueryState q1 = placed(registry, "q1");
+
+        assertEquals(130, q1.remainingWrd(), 1e-9);
+        // critical path 80/6 + 40/3 + 10/1 = 36.67 s; spread work 130/10 = 13 s
+        assertEquals(36.667, q1.remainingSeconds(), 1e-3);
+        assertEquals(36.667, q1.aloneSeconds(), 1e-3);
+        assertEquals(5.0, q1.sojournSeconds());
+        assertEquals((5 + 36.667) / 36.667, q1.slowdown(), 1e-3);
+    }
+
+    @Test
+    void observedTaskTimes_replaceTheEstimate_andFinishedJobsRescaleTheRest() throws InterruptedException {
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        awaitLoaded(registry);
+
+        // two maps took 40 s each; 2 pending, 2 running: outstanding max(4, 6 - 2) = 4,
+        // remaining 40 × (4 - 2/2) = 120, plus Stage-2 and Stage-3 as estimated
+        registry.containerFinished(APP1, NODE, 40);
+        registry.containerFinished(APP1, NODE, 40);
+        demand.put(APP1, new AppDemand(2, 2));
+        assertEquals(120 + 40 + 10, placed(registry, "q1").remainingWrd(), 1e-9);
+
+        // Stage-1 ends having used 6 × 40 = 240 container-seconds for an estimate of 80: the
+        // jobs still to come are scaled by 3
+        for (int i = 0; i < 4; i++) {
+            registry.containerFinished(APP1, NODE, 40);
+        }
+        registry.applicationRemoved(APP1);
+        demand.remove(APP1);
+        QueryState after = placed(registry, "q1");
+        assertEquals(3 * (40 + 10), after.remainingWrd(), 1e-9);
+        // T_alone now counts Stage-1 as it ran: 240 s over 6 tasks = 40 s, then 120/3 + 30/1
+        assertEquals(40 + 40 + 30, after.aloneSeconds(), 1e-9);
+    }
+
+    @Test
+    void correction_isBounded() throws InterruptedException {
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        awaitLoaded(registry);
+        registry.containerFinished(APP1, NODE, 1e6); // one absurdly long task
+        registry.applicationRemoved(APP1);
+
+        assertEquals(TrackedQuery.MAX_CORRECTION * 50, placed(registry, "q1").remainingWrd(), 1e-6);
+    }
+
+    @Test
+    void slowTasks_moveAQueryBehindALargerButFasterOne() throws InterruptedException {
+        QueryDag single = new QueryDag(List.of(job("Stage-1", estimate(10, 10, 0, 0))));
+        QueryRegistry registry = registry(new FakeSource()
+                .serve(stored("q1", "alice", "alice", chain()))
+                .serve(stored("q2", "alice", "alice", single)), true);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        registry.applicationAdded(APP2, "alice", tags("q2", "Stage-1"));
+        demand.put(APP1, new AppDemand(4, 0));
+        demand.put(APP2, new AppDemand(10, 0));
+        awaitLoaded(registry);
+
+        placed(registry, "q1");
+        assertEquals(List.of("q2", "q1"), order(registry), "q2 claims 100 container-seconds, q1 130");
+        assertTrue(registry.rank(APP2).queryPosition() < registry.rank(APP1).queryPosition());
+
+        // q2's first task took 60 s: 9 outstanding tasks of 60 s - 8 pending, 1 running
+        registry.containerFinished(APP2, NODE, 60);
+        demand.put(APP2, new AppDemand(8, 1));
+        placed(registry, "q1");
+        assertEquals(List.of("q1", "q2"), order(registry));
+        assertTrue(registry.rank(APP1).queryPosition() < registry.rank(APP2).queryPosition());
+    }
+
+    @Test
+    void applicationWithoutDescriptor_isSizedByItsDemand_andRevealsItsWork() {
+        QueryRegistry registry = registry(new FakeSource(), true);
+        registry.applicationAdded(APP1, "bob", List.of()); // untagged
+        demand.put(APP1, new AppDemand(3, 1));
+
+        QueryState alone = placed(registry, APP1.toString());
+        assertEquals(30 * (4 - 0.5), alone.remainingWrd(), 1e-9, "default task time × outstanding");
+        assertEquals(Rule.SWRD, registry.activeQueries().get(0).placement().orElseThrow().rule());
+        assertEquals(0.0, registry.lastOrder().load());
+
+        // 50 container-seconds over a 100 s window on 10 containers
+        registry.containerFinished(APP1, NODE, 50);
+        placed(registry, APP1.toString());
+        assertEquals(0.05, registry.lastOrder().load(), 1e-12);
+    }
+
+    @Test
+    void sharedTable_isTheLargestInputOfTheJobLastFinishedOnTheNode() throws InterruptedException {
+        QueryDag dag = new QueryDag(List.of(
+                jobReading("Stage-1", estimate(4, 10, 0, 0), List.of(table("tpch.lineitem", 700), table("tpch.part", 20))),
+                jobReading("Stage-2", estimate(4, 10, 0, 0), List.of(table("tpch.orders", 100)))));
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", dag)), true);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        registry.applicationAdded(APP3, "carol", List.of());
+        awaitLoaded(registry);
+        assertNull(registry.sharedTable(NODE), "nothing finished on the node yet");
+
+        registry.containerFinished(APP1, NODE, 10);
+        assertEquals("tpch.lineitem", registry.sharedTable(NODE));
+        assertTrue(registry.rank(APP1).inputTables().contains("tpch.lineitem"));
+
+        registry.containerFinished(APP3, NODE, 10); // an application whose inputs are unknown
+        assertNull(registry.sharedTable(NODE));
+
+        registry.containerFinished(APP2, NODE, 10);
+        assertEquals("tpch.orders", registry.sharedTable(NODE));
+        registry.nodeRemoved(NODE);
+        assertNull(registry.sharedTable(NODE));
+    }
+
+    @Test
+    void sharedTable_isNeverOfferedWhenInputSharingIsOff() throws InterruptedException {
+        QueryDag dag = new QueryDag(List.of(
+                jobReading("Stage-1", estimate(4, 10, 0, 0), List.of(table("tpch.lineitem", 700)))));
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", dag)), false);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        awaitLoaded(registry);
+        registry.containerFinished(APP1, NODE, 10);
+        assertNull(registry.sharedTable(NODE));
+    }
+
+    private static List<String> order(QueryRegistry registry) {
+        return registry.activeQueries().stream().map(QueryView::queryId).toList();
+    }
+}
