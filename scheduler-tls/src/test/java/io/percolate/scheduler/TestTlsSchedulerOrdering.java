@@ -7,6 +7,8 @@ import io.percolate.model.JobNode;
 import io.percolate.model.OperatorKind;
 import io.percolate.model.QueryDag;
 import io.percolate.model.QueryDescriptor;
+import io.percolate.model.SizeSource;
+import io.percolate.model.TableRef;
 import io.percolate.scheduler.registry.DescriptorStatus;
 import io.percolate.scheduler.registry.QueryView;
 import org.apache.hadoop.conf.Configuration;
@@ -14,6 +16,7 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ContainerState;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.MockAM;
 import org.apache.hadoop.yarn.server.resourcemanager.MockNM;
@@ -130,6 +133,56 @@ final class TestTlsSchedulerOrdering {
     }
 
     /**
+     * LoDFA's input sharing through the real container-completion path: jobs a (reads lineitem),
+     * b (reads orders; deeper, as a second job depends on it) and c (reads lineitem) of one
+     * query. The node is full when b and c ask for a container; a's task then finishes on it.
+     */
+    @Test
+    void inputSharing_givesTheFreedContainerToTheJobReadingTheSameTable() throws Exception {
+        assertEquals(List.of("c"), whoFollowsALineitemTask(true),
+                "c shares lineitem with the task that just left the node");
+    }
+
+    @Test
+    void withoutInputSharing_theDeeperJobGetsTheFreedContainer() throws Exception {
+        assertEquals(List.of("b"), whoFollowsALineitemTask(false), "DFA: b heads a longer chain");
+    }
+
+    private List<String> whoFollowsALineitemTask(boolean inputSharing) throws Exception {
+        start(5, 20, 4, inputSharing); // room for the three AMs and one task
+        JobEstimate oneMap = estimate(1, 10);
+        publish("query-s", new QueryDag(List.of(
+                job("Stage-1", oneMap, List.of(table("tpch.lineitem", 700), table("tpch.part", 30))),
+                job("Stage-2", oneMap, List.of(table("tpch.orders", 200))),
+                job("Stage-3", oneMap, List.of(table("tpch.lineitem", 700))),
+                new JobNode("Stage-4", List.of(), List.of("Stage-2"), OperatorKind.EXTRACT, List.of("FS"),
+                        List.of(), List.of(), List.of(), List.of(), oneMap))));
+        RMApp a = submit("a", tags("query-s", "Stage-1"));
+        MockAM amA = MockRM.launchAndRegisterAM(a, rm, nm);
+        RMApp b = submit("b", tags("query-s", "Stage-2"));
+        MockAM amB = MockRM.launchAndRegisterAM(b, rm, nm);
+        RMApp c = submit("c", tags("query-s", "Stage-3"));
+        MockAM amC = MockRM.launchAndRegisterAM(c, rm, nm);
+        awaitStatus("query-s", DescriptorStatus.LOADED);
+        Map<ApplicationId, String> names = new LinkedHashMap<>();
+        names.put(a.getApplicationId(), "a");
+        names.put(b.getApplicationId(), "b");
+        names.put(c.getApplicationId(), "c");
+
+        request(amA, 1);
+        assertEquals(List.of("a"), heartbeats(names, 1));
+        long task = amA.allocate(new ArrayList<>(), new ArrayList<>()).getAllocatedContainers().get(0)
+                .getId().getContainerId();
+        nm.nodeHeartbeat(amA.getApplicationAttemptId(), task, ContainerState.RUNNING);
+        rm.drainEvents();
+        request(amB, 1);
+        request(amC, 1);
+        assertEquals(List.of(), gained(names, () -> nm.nodeHeartbeat(true)), "the node is full");
+
+        return gained(names, () -> nm.nodeHeartbeat(amA.getApplicationAttemptId(), task, ContainerState.COMPLETE));
+    }
+
+    /**
      * Publishes query "big-or-small-a" with {@code wrdOfA} and "...-b" with {@code wrdOfB}; submits
      * a (first) and b, each asking for two task containers, and returns who got the next four
      * containers, one heartbeat at a time.
@@ -161,6 +214,10 @@ final class TestTlsSchedulerOrdering {
 
     /** Starts a ResourceManager running TlsScheduler over one 8 GB node. */
     private void start(int loadAttempts, long retryMillis) throws Exception {
+        start(loadAttempts, retryMillis, 8, true);
+    }
+
+    private void start(int loadAttempts, long retryMillis, int nodeGb, boolean inputSharing) throws Exception {
         Path descriptors = temp.resolve("descriptors");
         Path allocations = temp.resolve("fair-scheduler.xml");
         Files.writeString(allocations, """
@@ -182,12 +239,13 @@ final class TestTlsSchedulerOrdering {
         conf.set(DescriptorStore.DIR_KEY, descriptors.toUri().toString());
         conf.setInt(TlsConfig.LOAD_ATTEMPTS, loadAttempts);
         conf.setLong(TlsConfig.LOAD_RETRY_MS, retryMillis);
+        conf.setBoolean(TlsConfig.INPUT_SHARING, inputSharing);
 
         rm = new MockRM(conf);
         GenericTestUtils.setRootLogLevel(Level.WARN); // MockRM turns everything to DEBUG
         rm.start();
         scheduler = (TlsScheduler) rm.getResourceScheduler();
-        nm = rm.registerNode("127.0.0.1:1234", 8 * GB, 8);
+        nm = rm.registerNode("127.0.0.1:1234", nodeGb * GB, 8);
     }
 
     /**
@@ -226,25 +284,34 @@ final class TestTlsSchedulerOrdering {
      */
     private List<String> heartbeats(Map<ApplicationId, String> names, int count) throws Exception {
         List<String> order = new ArrayList<>();
-        Map<ApplicationId, Integer> before = new LinkedHashMap<>();
-        for (ApplicationId id : names.keySet()) {
-            before.put(id, liveContainers(rm.getRMContext().getRMApps().get(id)));
-        }
         for (int i = 0; i < count; i++) {
-            nm.nodeHeartbeat(true);
-            rm.drainEvents();
-            List<String> gained = new ArrayList<>();
-            for (Map.Entry<ApplicationId, String> app : names.entrySet()) {
-                int now = liveContainers(rm.getRMContext().getRMApps().get(app.getKey()));
-                for (int n = before.get(app.getKey()); n < now; n++) {
-                    gained.add(app.getValue());
-                }
-                before.put(app.getKey(), now);
-            }
+            List<String> gained = gained(names, () -> nm.nodeHeartbeat(true));
             assertEquals(1, gained.size(), "heartbeat " + (i + 1) + " after " + order + " allocated " + gained);
             order.addAll(gained);
         }
         return order;
+    }
+
+    private interface Heartbeat {
+        void send() throws Exception;
+    }
+
+    /** Sends one heartbeat and returns the applications that gained a container, one entry per container. */
+    private List<String> gained(Map<ApplicationId, String> names, Heartbeat heartbeat) throws Exception {
+        Map<ApplicationId, Integer> before = new LinkedHashMap<>();
+        for (ApplicationId id : names.keySet()) {
+            before.put(id, liveContainers(rm.getRMContext().getRMApps().get(id)));
+        }
+        heartbeat.send();
+        rm.drainEvents();
+        List<String> gained = new ArrayList<>();
+        for (Map.Entry<ApplicationId, String> app : names.entrySet()) {
+            int now = liveContainers(rm.getRMContext().getRMApps().get(app.getKey()));
+            for (int n = before.get(app.getKey()); n < now; n++) {
+                gained.add(app.getValue());
+            }
+        }
+        return gained;
     }
 
     private int liveContainers(RMApp app) {
@@ -278,12 +345,22 @@ final class TestTlsSchedulerOrdering {
     // ---- descriptors
 
     private void publish(String queryId, JobEstimate estimate) throws Exception {
-        JobNode job = new JobNode("Stage-1", List.of(), List.of(), OperatorKind.GROUP_BY, List.of("TS", "RS", "FS"),
-                List.of(), List.of(), List.of(), List.of(), estimate);
-        QueryDescriptor descriptor = QueryDescriptor.of(queryId, user, "select 1", System.currentTimeMillis(),
-                new QueryDag(List.of(job)));
+        publish(queryId, new QueryDag(List.of(job("Stage-1", estimate, List.of()))));
+    }
+
+    private void publish(String queryId, QueryDag dag) throws Exception {
+        QueryDescriptor descriptor = QueryDescriptor.of(queryId, user, "select 1", System.currentTimeMillis(), dag);
         new DescriptorStore(new Configuration(), new org.apache.hadoop.fs.Path(temp.resolve("descriptors").toUri()))
                 .publish(descriptor);
+    }
+
+    private static JobNode job(String stage, JobEstimate estimate, List<TableRef> tables) {
+        return new JobNode(stage, List.of(), List.of(), OperatorKind.GROUP_BY, List.of("TS", "RS", "FS"),
+                tables, List.of(), List.of(), List.of(), estimate);
+    }
+
+    private static TableRef table(String name, long bytes) {
+        return new TableRef(name, bytes, 0, SizeSource.METASTORE);
     }
 
     private static JobEstimate estimate(int maps, double mapSeconds) {
