@@ -16,13 +16,18 @@ import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.test.GenericTestUtils;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerState;
+import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.server.api.protocolrecords.NMContainerStatus;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.MockAM;
 import org.apache.hadoop.yarn.server.resourcemanager.MockNM;
 import org.apache.hadoop.yarn.server.resourcemanager.MockRM;
 import org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmissionData;
 import org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmitter;
+import org.apache.hadoop.yarn.server.resourcemanager.recovery.FileSystemRMStateStore;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.QueueMetrics;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSLeafQueue;
@@ -133,6 +138,39 @@ final class TestTlsSchedulerOrdering {
     }
 
     /**
+     * Work-preserving ResourceManager restart: the new RM recovers the running application from
+     * its state store, and the registry rebuilds the query from the application's tags and the
+     * descriptor still on disk. (A file-system state store, as on a cluster: Hadoop's
+     * MemoryRMStateStore, used by its own restart tests, hands back recovered applications
+     * without their tags.)
+     */
+    @Test
+    void restart_rebuildsTheQueryFromRecoveredApplications() throws Exception {
+        start(5, 20, 8, true, true);
+        publish("query-r", estimate(3, 10));
+        RMApp app = submit("r", tags("query-r", "Stage-1"));
+        MockAM am = MockRM.launchAndRegisterAM(app, rm, nm);
+        assertEquals(30.0, awaitStatus("query-r", DescriptorStatus.LOADED).wrd());
+
+        ContainerId amContainer = ContainerId.newContainerId(am.getApplicationAttemptId(), 1);
+
+        Configuration conf = rm.getConfig();
+        rm.stop();
+        rm = new MockRM(conf);
+        rm.start();
+        scheduler = (TlsScheduler) rm.getResourceScheduler();
+        nm.setResourceTrackerService(rm.getResourceTrackerService());
+        nm.registerNode(List.of(NMContainerStatus.newInstance(amContainer, 0, ContainerState.RUNNING,
+                Resource.newInstance(GB, 1), "", 0, Priority.newInstance(0), 0L)), List.of(app.getApplicationId()));
+        rm.drainEvents();
+
+        QueryView rebuilt = awaitStatus("query-r", DescriptorStatus.LOADED);
+        assertEquals(Set.of(app.getApplicationId()), rebuilt.running());
+        assertEquals(30.0, rebuilt.wrd());
+        assertEquals(Map.of(app.getApplicationId(), "stage-1"), rebuilt.stages());
+    }
+
+    /**
      * LoDFA's input sharing through the real container-completion path: jobs a (reads lineitem),
      * b (reads orders; deeper, as a second job depends on it) and c (reads lineitem) of one
      * query. The node is full when b and c ask for a container; a's task then finishes on it.
@@ -149,7 +187,7 @@ final class TestTlsSchedulerOrdering {
     }
 
     private List<String> whoFollowsALineitemTask(boolean inputSharing) throws Exception {
-        start(5, 20, 4, inputSharing); // room for the three AMs and one task
+        start(5, 20, 4, inputSharing, false); // room for the three AMs and one task
         JobEstimate oneMap = estimate(1, 10);
         publish("query-s", new QueryDag(List.of(
                 job("Stage-1", oneMap, List.of(table("tpch.lineitem", 700), table("tpch.part", 30))),
@@ -214,10 +252,11 @@ final class TestTlsSchedulerOrdering {
 
     /** Starts a ResourceManager running TlsScheduler over one 8 GB node. */
     private void start(int loadAttempts, long retryMillis) throws Exception {
-        start(loadAttempts, retryMillis, 8, true);
+        start(loadAttempts, retryMillis, 8, true, false);
     }
 
-    private void start(int loadAttempts, long retryMillis, int nodeGb, boolean inputSharing) throws Exception {
+    private void start(int loadAttempts, long retryMillis, int nodeGb, boolean inputSharing, boolean recovery)
+            throws Exception {
         Path descriptors = temp.resolve("descriptors");
         Path allocations = temp.resolve("fair-scheduler.xml");
         Files.writeString(allocations, """
@@ -240,6 +279,12 @@ final class TestTlsSchedulerOrdering {
         conf.setInt(TlsConfig.LOAD_ATTEMPTS, loadAttempts);
         conf.setLong(TlsConfig.LOAD_RETRY_MS, retryMillis);
         conf.setBoolean(TlsConfig.INPUT_SHARING, inputSharing);
+        if (recovery) {
+            conf.setBoolean(YarnConfiguration.RECOVERY_ENABLED, true);
+            conf.setBoolean(YarnConfiguration.RM_WORK_PRESERVING_RECOVERY_ENABLED, true);
+            conf.set(YarnConfiguration.RM_STORE, FileSystemRMStateStore.class.getName());
+            conf.set(YarnConfiguration.FS_RM_STATE_STORE_URI, temp.resolve("rm-state").toUri().toString());
+        }
 
         rm = new MockRM(conf);
         GenericTestUtils.setRootLogLevel(Level.WARN); // MockRM turns everything to DEBUG
