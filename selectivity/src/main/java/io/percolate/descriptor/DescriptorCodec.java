@@ -16,6 +16,13 @@ import java.nio.charset.StandardCharsets;
  * format version than it knows.
  */
 public final class DescriptorCodec {
+    /**
+     * Deepest nesting of JSON arrays and objects a reader accepts. A descriptor's own structure
+     * is a few levels plus two per predicate level; the limit exists because the JSON parser
+     * recurses, and a hostile document nested 100,000 deep would overflow its stack.
+     */
+    public static final int MAX_NESTING = 256;
+
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(SerializationFeature.INDENT_OUTPUT);
@@ -32,6 +39,7 @@ public final class DescriptorCodec {
     }
 
     public static QueryDescriptor fromJson(byte[] json) throws MalformedDescriptorException {
+        requireNestingWithinLimit(json);
         JsonNode tree;
         try {
             tree = MAPPER.readTree(json);
@@ -53,6 +61,35 @@ public final class DescriptorCodec {
             return MAPPER.treeToValue(tree, QueryDescriptor.class);
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             throw new MalformedDescriptorException("invalid descriptor: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Counts bracket depth outside strings before the parser sees the bytes. Scanning bytes is
+     * safe for UTF-8: no byte of a multi-byte character is an ASCII bracket, quote or backslash.
+     */
+    private static void requireNestingWithinLimit(byte[] json) throws MalformedDescriptorException {
+        int depth = 0;
+        boolean inString = false;
+        boolean escaped = false;
+        for (byte b : json) {
+            if (inString) {
+                if (escaped) {
+                    escaped = false;
+                } else if (b == '\\') {
+                    escaped = true;
+                } else if (b == '"') {
+                    inString = false;
+                }
+            } else if (b == '"') {
+                inString = true;
+            } else if (b == '{' || b == '[') {
+                if (++depth > MAX_NESTING) {
+                    throw new MalformedDescriptorException("nested deeper than " + MAX_NESTING + " levels");
+                }
+            } else if (b == '}' || b == ']') {
+                depth--;
+            }
         }
     }
 

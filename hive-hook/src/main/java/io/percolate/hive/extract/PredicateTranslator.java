@@ -36,6 +36,12 @@ import java.util.Optional;
  * {@link Predicate.Opaque} text.
  */
 final class PredicateTranslator {
+    /**
+     * Deeper AND/OR/NOT nesting is kept as opaque text: every level costs two JSON levels, and
+     * the scheduler refuses descriptors nested deeper than {@code DescriptorCodec.MAX_NESTING}.
+     */
+    static final int MAX_DEPTH = 64;
+
     private final Map<String, String> tableOfAlias;
     private final String defaultTable;
 
@@ -50,8 +56,12 @@ final class PredicateTranslator {
     }
 
     Predicate translate(ExprNodeDesc expr) {
-        if (expr instanceof ExprNodeGenericFuncDesc func) {
-            Optional<Predicate> p = translateFunction(func);
+        return translate(expr, 1);
+    }
+
+    private Predicate translate(ExprNodeDesc expr, int depth) {
+        if (expr instanceof ExprNodeGenericFuncDesc func && depth <= MAX_DEPTH) {
+            Optional<Predicate> p = translateFunction(func, depth);
             if (p.isPresent()) {
                 return p.get();
             }
@@ -59,19 +69,19 @@ final class PredicateTranslator {
         return new Predicate.Opaque(expr.getExprString());
     }
 
-    private Optional<Predicate> translateFunction(ExprNodeGenericFuncDesc func) {
+    private Optional<Predicate> translateFunction(ExprNodeGenericFuncDesc func, int depth) {
         GenericUDF udf = func.getGenericUDF();
         List<ExprNodeDesc> args = func.getChildren();
         if (udf instanceof GenericUDFOPAnd || udf instanceof GenericUDFOPOr) {
             List<Predicate> terms = new ArrayList<>();
-            args.forEach(a -> terms.add(translate(a)));
+            args.forEach(a -> terms.add(translate(a, depth + 1)));
             if (terms.size() < 2) {
                 return Optional.empty();
             }
             return Optional.of(udf instanceof GenericUDFOPAnd ? new Predicate.And(terms) : new Predicate.Or(terms));
         }
         if (udf instanceof GenericUDFOPNot && args.size() == 1) {
-            return Optional.of(new Predicate.Not(translate(args.get(0))));
+            return Optional.of(new Predicate.Not(translate(args.get(0), depth + 1)));
         }
         if (udf instanceof GenericUDFOPNull || udf instanceof GenericUDFOPNotNull) {
             return comparison(args.get(0),

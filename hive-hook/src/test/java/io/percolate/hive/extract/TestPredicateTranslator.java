@@ -200,6 +200,22 @@ final class TestPredicateTranslator {
                 TRANSLATOR.translate(call(new GenericUDFOPNot(), columns)));
     }
 
+    @Test
+    void nestingBeyondTheLimit_isKeptAsOpaqueText() {
+        ExprNodeDesc expr = call(new GenericUDFOPNull(), ORDERKEY);
+        for (int i = 0; i < PredicateTranslator.MAX_DEPTH + 10; i++) {
+            expr = call(new GenericUDFOPNot(), expr);
+        }
+        Predicate p = TRANSLATOR.translate(expr);
+        int depth = 0;
+        while (p instanceof Predicate.Not not) {
+            p = not.term();
+            depth++;
+        }
+        assertEquals(PredicateTranslator.MAX_DEPTH, depth);
+        assertInstanceOf(Predicate.Opaque.class, p);
+    }
+
     // --- which table a column belongs to ------------------------------------------------
 
     @Test
