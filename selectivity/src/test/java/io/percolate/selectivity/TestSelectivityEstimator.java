@@ -164,7 +164,7 @@ final class TestSelectivityEstimator {
     @Test
     void stringEquality_matchesTextNotJustTheKeyPrefix() {
         assertSelectivity(3.0 / 12, HIGH, DEPTH.estimate(cmp("s", CompareOp.EQ, "varchar(20)", "apple")));
-        // "applesauce" shares apple's six-byte key but is not in the list: its bucket's rows per value
+        // a value off the list: its bucket's rows per value ([apric, bluebe): 2 / 2)
         assertSelectivity(1.0 / 12, HIGH, DEPTH.estimate(cmp("s", CompareOp.EQ, "string", "banana")));
         // string order is text order: common 'apple' is below 'b', 'apricot' too (2/2 · fraction of [apric, bluebe))
         double lo = ColumnType.STRING.key("apricot").getAsDouble();
