@@ -1,0 +1,219 @@
+package io.percolate.selectivity;
+
+import io.percolate.model.CompareOp;
+import io.percolate.model.Predicate;
+import io.percolate.stats.ColumnStatistics;
+import io.percolate.stats.ColumnType;
+import io.percolate.stats.FrequentValue;
+import io.percolate.stats.Histogram;
+import io.percolate.stats.StatisticsSettings;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The selectivity of a predicate tree from column statistics (dissertation ch. 5.2: a filter's
+ * selectivity from the histogram of its column; conjuncts on different columns independent).
+ * Every answer is in [0, 1]; whatever the statistics cannot answer — no statistics, statistics
+ * of another type than the predicate's column, an empty table, operands that do not parse,
+ * opaque conditions — gets the {@link DefaultSelectivity} at LOW confidence.
+ */
+public final class SelectivityEstimator {
+    private final ColumnStatisticsSource statistics;
+    private final Histogram.Kind preferred;
+
+    public SelectivityEstimator(ColumnStatisticsSource statistics, StatisticsSettings settings) {
+        this.statistics = requireNonNull(statistics, "statistics");
+        this.preferred = settings.preferredHistogram();
+    }
+
+    /** The selectivity of all of a job's filters together (they apply one after another). */
+    public Selectivity estimateAll(List<Predicate> filters) {
+        Selectivity result = new Selectivity(1, Selectivity.Confidence.HIGH);
+        for (Predicate p : filters) {
+            Selectivity s = estimate(p);
+            result = new Selectivity(result.value() * s.value(), result.confidence().and(s.confidence()));
+        }
+        return result;
+    }
+
+    public Selectivity estimate(Predicate predicate) {
+        if (predicate instanceof Predicate.Comparison c) {
+            return comparison(c);
+        } else if (predicate instanceof Predicate.And and) {
+            // independence across conjuncts (dissertation ch. 5.2)
+            return estimateAll(and.terms());
+        } else if (predicate instanceof Predicate.Or or) {
+            // inclusion–exclusion over independent terms: P(∪) = 1 − Π (1 − P_i)
+            double none = 1;
+            Selectivity.Confidence confidence = Selectivity.Confidence.HIGH;
+            for (Predicate p : or.terms()) {
+                Selectivity s = estimate(p);
+                none *= 1 - s.value();
+                confidence = confidence.and(s.confidence());
+            }
+            return Selectivity.clamped(1 - none, confidence, DefaultSelectivity.opaque());
+        } else if (predicate instanceof Predicate.Not not) {
+            return not(not.term());
+        }
+        return DefaultSelectivity.opaque();
+    }
+
+    /**
+     * NOT of a comparison keeps the non-null rows the comparison drops (SQL's NOT of an unknown
+     * is unknown, so null rows pass neither); any other NOT is the complement.
+     */
+    private Selectivity not(Predicate term) {
+        Selectivity inner = estimate(term);
+        if (term instanceof Predicate.Comparison c && c.op() != CompareOp.IS_NULL && c.op() != CompareOp.IS_NOT_NULL
+                && inner.confidence() != Selectivity.Confidence.LOW) {
+            Optional<ColumnStatistics> s = usableStatistics(c);
+            if (s.isPresent()) {
+                double nonNull = (double) s.get().nonNullCount() / s.get().rowCount();
+                return Selectivity.clamped(nonNull - inner.value(), inner.confidence(), inner);
+            }
+        }
+        return Selectivity.clamped(1 - inner.value(), inner.confidence(), inner);
+    }
+
+    private Optional<ColumnStatistics> usableStatistics(Predicate.Comparison c) {
+        Optional<ColumnStatistics> found = statistics.find(c.column());
+        if (found.isEmpty() || found.get().rowCount() == 0) {
+            // no statistics, or an empty table: either may be stale, so no promise of nothing
+            return Optional.empty();
+        }
+        Optional<ColumnType> declared = ColumnType.ofHiveType(c.type());
+        if (declared.isPresent() && declared.get() != found.get().type()) {
+            // statistics of another column (the table was re-created with a new type)
+            return Optional.empty();
+        }
+        return found;
+    }
+
+    private Selectivity comparison(Predicate.Comparison c) {
+        Selectivity fallback = DefaultSelectivity.of(c);
+        Optional<ColumnStatistics> found = usableStatistics(c);
+        if (found.isEmpty()) {
+            return fallback;
+        }
+        ColumnStatistics s = found.get();
+        double rows = s.rowCount();
+        switch (c.op()) {
+            case IS_NULL:
+                return new Selectivity(s.nullCount() / rows, Selectivity.Confidence.HIGH);
+            case IS_NOT_NULL:
+                return new Selectivity(s.nonNullCount() / rows, Selectivity.Confidence.HIGH);
+            default:
+                break;
+        }
+        if (s.nonNullCount() == 0) {
+            // every value is null: no comparison holds
+            return new Selectivity(0, Selectivity.Confidence.HIGH);
+        }
+        ColumnView view = new ColumnView(s, preferred);
+        if (c.op() == CompareOp.LIKE) {
+            return like(view, c.operands().get(0), rows, fallback);
+        }
+        double[] keys = new double[c.operands().size()];
+        for (int i = 0; i < keys.length; i++) {
+            OptionalDouble key = s.type().key(c.operands().get(i));
+            if (key.isEmpty()) {
+                return fallback;
+            }
+            keys[i] = key.getAsDouble();
+        }
+        String text = c.operands().get(0);
+        double matching = switch (c.op()) {
+            case EQ -> view.rowsEqual(keys[0], text);
+            case NE -> view.nonNull() - view.rowsEqual(keys[0], text);
+            case LT -> view.rowsBelow(keys[0], text);
+            case LE -> view.rowsAtMost(keys[0], text);
+            case GT -> view.nonNull() - view.rowsAtMost(keys[0], text);
+            case GE -> view.nonNull() - view.rowsBelow(keys[0], text);
+            case BETWEEN -> between(view, keys, c.operands());
+            case IN -> in(view, keys, c.operands());
+            default -> Double.NaN;
+        };
+        return Selectivity.clamped(matching / rows, view.confidence(), fallback);
+    }
+
+    private static double between(ColumnView view, double[] keys, List<String> texts) {
+        boolean empty = view.type() == ColumnType.STRING
+                ? ColumnView.compareText(texts.get(0), texts.get(1)) > 0 : keys[0] > keys[1];
+        if (empty) {
+            return 0;
+        }
+        return Math.max(0, view.rowsAtMost(keys[1], texts.get(1)) - view.rowsBelow(keys[0], texts.get(0)));
+    }
+
+    /** The sum over the distinct listed values; linear in the list, so 10^5 values are cheap. */
+    private static double in(ColumnView view, double[] keys, List<String> texts) {
+        Set<Object> seen = new HashSet<>();
+        double rows = 0;
+        for (int i = 0; i < keys.length; i++) {
+            Object id = view.type() == ColumnType.STRING ? texts.get(i) : (Object) keys[i];
+            if (seen.add(id)) {
+                rows += view.rowsEqual(keys[i], texts.get(i));
+            }
+        }
+        return Math.min(rows, view.nonNull());
+    }
+
+    /**
+     * LIKE, best effort: a pattern without wildcards is an equality; the common values are
+     * matched exactly; the other rows are estimated by the key range of the literal prefix
+     * (exact for {@code 'abc%'} up to the histogram's resolution, an upper bound when more of the
+     * pattern follows), or by the default when there is no prefix.
+     */
+    private static Selectivity like(ColumnView view, String patternText, double rows, Selectivity fallback) {
+        if (view.type() != ColumnType.STRING) {
+            return fallback;
+        }
+        LikePattern pattern = LikePattern.parse(patternText);
+        if (pattern.isLiteral()) {
+            double key = view.type().key(pattern.prefix()).orElseThrow();
+            return Selectivity.clamped(view.rowsEqual(key, pattern.prefix()) / rows, view.confidence(), fallback);
+        }
+        double matching = 0;
+        for (FrequentValue v : view.common()) {
+            if (pattern.matches(v.value())) {
+                matching += v.count();
+            }
+        }
+        Selectivity.Confidence confidence = view.confidence();
+        if (pattern.prefix().isEmpty()) {
+            matching += view.otherRows() * DefaultSelectivity.LIKE;
+            confidence = confidence.and(Selectivity.Confidence.MEDIUM);
+        } else {
+            double[] range = prefixRange(pattern.prefix());
+            double others = view.otherRowsBelow(range[1]) - view.otherRowsBelow(range[0]);
+            if (Double.isNaN(others)) {
+                others = view.otherRows() * DefaultSelectivity.LIKE;
+                confidence = Selectivity.Confidence.LOW;
+            }
+            matching += Math.max(0, others);
+            if (!pattern.isPrefixOnly()) {
+                confidence = confidence.and(Selectivity.Confidence.MEDIUM);
+            }
+        }
+        return Selectivity.clamped(matching / rows, confidence, fallback);
+    }
+
+    /**
+     * The keys of the strings that start with {@code prefix}: from the prefix padded with zero
+     * bytes up to (not including) the next prefix of the same length. A prefix longer than the
+     * key's six bytes narrows to the one key it starts with.
+     */
+    static double[] prefixRange(String prefix) {
+        double low = ColumnType.STRING.key(prefix).orElseThrow();
+        int bytes = prefix.getBytes(StandardCharsets.UTF_8).length;
+        int free = Math.max(0, 6 - bytes);
+        return new double[] {low, low + Math.pow(256, free)};
+    }
+}

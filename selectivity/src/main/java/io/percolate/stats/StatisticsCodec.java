@@ -1,0 +1,59 @@
+package io.percolate.stats;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+
+/**
+ * A table's statistics file to and from JSON (format: {@code selectivity/STATISTICS.md}).
+ * Readers ignore fields they do not know and refuse a format version newer than
+ * {@link TableStatistics#FORMAT_VERSION}, as descriptors do.
+ */
+public final class StatisticsCodec {
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            // missing parts (no histogram, no sketch) are left out rather than written as null
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
+
+    private StatisticsCodec() {
+    }
+
+    public static byte[] toJson(TableStatistics statistics) {
+        try {
+            return MAPPER.writeValueAsBytes(statistics);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a statistics record failed to serialise", e);
+        }
+    }
+
+    public static TableStatistics fromJson(byte[] json) throws MalformedStatisticsException {
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(json);
+        } catch (IOException e) {
+            throw new MalformedStatisticsException("not JSON: " + e.getMessage(), e);
+        }
+        if (tree == null || !tree.isObject()) {
+            throw new MalformedStatisticsException("not a JSON object");
+        }
+        JsonNode version = tree.get("version");
+        if (version == null || !version.canConvertToInt()) {
+            throw new MalformedStatisticsException("no format version");
+        }
+        if (version.asInt() > TableStatistics.FORMAT_VERSION) {
+            throw new MalformedStatisticsException("format version " + version.asInt()
+                    + " is newer than this reader's " + TableStatistics.FORMAT_VERSION);
+        }
+        try {
+            return MAPPER.treeToValue(tree, TableStatistics.class);
+        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+            throw new MalformedStatisticsException("invalid statistics: " + e.getMessage(), e);
+        }
+    }
+}
