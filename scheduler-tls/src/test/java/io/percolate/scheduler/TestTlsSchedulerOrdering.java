@@ -182,6 +182,7 @@ final class TestTlsSchedulerOrdering {
         conf.set(DescriptorStore.DIR_KEY, descriptors.toUri().toString());
         conf.setInt(TlsConfig.LOAD_ATTEMPTS, loadAttempts);
         conf.setLong(TlsConfig.LOAD_RETRY_MS, retryMillis);
+        conf.set(TlsConfig.HTTP_ADDRESS, ""); // no fixed port taken on a build machine
 
         rm = new MockRM(conf);
         GenericTestUtils.setRootLogLevel(Level.WARN); // MockRM turns everything to DEBUG
