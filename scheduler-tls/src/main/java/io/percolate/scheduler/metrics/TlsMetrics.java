@@ -8,7 +8,6 @@ import io.percolate.scheduler.registry.QueryView;
 import io.percolate.scheduler.registry.RegistryListener;
 import io.percolate.scheduler.registry.WorkAccount;
 import org.apache.hadoop.metrics2.MetricsCollector;
-import org.apache.hadoop.metrics2.MetricsException;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
 import org.apache.hadoop.metrics2.MetricsSource;
 import org.apache.hadoop.metrics2.MetricsSystem;
@@ -153,16 +152,24 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
             }
             metricsSystem.register(SOURCE_NAME, DESCRIPTION, this);
             system = metricsSystem;
-        } catch (MetricsException e) {
+        } catch (RuntimeException e) { // MetricsException, or an MBean server's complaint
             LOG.warn("Percolate: scheduler metrics not published: {}", e.toString());
         }
     }
 
-    /** Unregisters the source if it is still this one (a newer scheduler's is left alone). */
+    /**
+     * Unregisters the source if it is still this one (a newer scheduler's is left alone). Called
+     * while the scheduler stops: a failure is logged, so the rest of the stop still happens.
+     */
     public synchronized void unregister() {
-        if (system != null && system.getSource(SOURCE_NAME) == this) {
-            system.unregisterSource(SOURCE_NAME);
+        try {
+            if (system != null && system.getSource(SOURCE_NAME) == this) {
+                system.unregisterSource(SOURCE_NAME);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("Percolate: could not unregister the scheduler metrics: {}", e.toString());
+        } finally {
+            system = null;
         }
-        system = null;
     }
 }
