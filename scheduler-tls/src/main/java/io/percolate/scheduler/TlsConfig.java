@@ -4,9 +4,13 @@ import io.percolate.descriptor.DescriptorStore;
 import io.percolate.scheduler.qef.Qef;
 import io.percolate.scheduler.qef.SystemLoad;
 import io.percolate.scheduler.registry.QueryRegistry;
+import io.percolate.scheduler.web.HttpAddress;
 import org.apache.hadoop.conf.Configuration;
 
 import java.time.Duration;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
 
 /**
  * The scheduler's settings, read once from yarn-site.xml into a validated snapshot; a bad value
@@ -22,7 +26,8 @@ record TlsConfig(
         QueryRegistry.Settings registry,
         Qef.Settings qef,
         Duration loadWindow,
-        double maxLoad) {
+        double maxLoad,
+        Optional<HttpAddress> httpAddress) {
 
     /** Reads of a descriptor before a query is scheduled without it. */
     static final String LOAD_ATTEMPTS = "percolate.scheduler.descriptor-load-attempts";
@@ -66,6 +71,13 @@ record TlsConfig(
     /** On a node a container just left, prefer a job reading the same table (LoDFA's memory locality). */
     static final String INPUT_SHARING = "percolate.scheduler.lodfa.input-sharing";
     static final boolean DEFAULT_INPUT_SHARING = true;
+    /**
+     * host:port of the registry's JSON view ({@code GET /percolate/queries}); port 0 picks a free
+     * port, empty turns the view off. Unauthenticated, so loopback by default: an operator opens
+     * it wider deliberately.
+     */
+    static final String HTTP_ADDRESS = "percolate.scheduler.http-address";
+    static final String DEFAULT_HTTP_ADDRESS = "127.0.0.1:8099";
 
     TlsConfig {
         if (descriptorDir == null || descriptorDir.isBlank()) {
@@ -85,6 +97,7 @@ record TlsConfig(
         if (!(maxLoad >= 0) || maxLoad > 0.99) {
             throw new IllegalArgumentException(MAX_LOAD + " must be in [0, 0.99], got " + maxLoad);
         }
+        requireNonNull(httpAddress, HTTP_ADDRESS);
     }
 
     SystemLoad systemLoad() {
@@ -124,7 +137,8 @@ record TlsConfig(
                 new Qef.Settings(flag(conf, QEF_ENABLED, DEFAULT_QEF_ENABLED),
                         flag(conf, QEF_FAIRNESS, DEFAULT_QEF_FAIRNESS), (int) slowListLimit),
                 Duration.ofSeconds(windowSeconds),
-                number(conf, MAX_LOAD, DEFAULT_MAX_LOAD));
+                number(conf, MAX_LOAD, DEFAULT_MAX_LOAD),
+                HttpAddress.parse(HTTP_ADDRESS, conf.get(HTTP_ADDRESS, DEFAULT_HTTP_ADDRESS)));
     }
 
     private static long number(Configuration conf, String key, long defaultValue) {

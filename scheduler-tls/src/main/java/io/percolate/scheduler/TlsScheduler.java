@@ -1,6 +1,7 @@
 package io.percolate.scheduler;
 
 import io.percolate.descriptor.DescriptorStore;
+import io.percolate.scheduler.metrics.TlsMetrics;
 import io.percolate.scheduler.qef.Qef;
 import io.percolate.scheduler.registry.AppDemand;
 import io.percolate.scheduler.registry.AppRank;
@@ -9,8 +10,10 @@ import io.percolate.scheduler.registry.DescriptorSource;
 import io.percolate.scheduler.registry.QefSummary;
 import io.percolate.scheduler.registry.QueryRegistry;
 import io.percolate.scheduler.registry.QueryView;
+import io.percolate.scheduler.web.RegistryHttpServer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.NodeId;
@@ -32,7 +35,9 @@ import org.apache.hadoop.yarn.util.resource.Resources;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -52,6 +57,8 @@ public class TlsScheduler extends FairScheduler {
     private TlsConfig config;
     private DescriptorLoader loader;
     private QueryRegistry registry;
+    private final TlsMetrics metrics = new TlsMetrics();
+    private volatile Optional<RegistryHttpServer> http = Optional.empty();
     /** the node whose heartbeat is being served on this thread; null outside a heartbeat */
     private final ThreadLocal<NodeId> offeredNode = new ThreadLocal<>();
 
@@ -61,9 +68,18 @@ public class TlsScheduler extends FairScheduler {
         DescriptorStore store = new DescriptorStore(conf, new Path(config.descriptorDir()));
         loader = new DescriptorLoader(DescriptorSource.of(store, config.deleteRetiredDescriptors()),
                 config.loadAttempts(), config.loadRetryDelay(), config.loaderThreads());
-        registry = new QueryRegistry(loader, getClock(), config.registry(), new Qef(config.qef()), config.systemLoad());
+        registry = new QueryRegistry(loader, getClock(), config.registry(), new Qef(config.qef()), config.systemLoad(),
+                metrics);
         super.serviceInit(conf);
         LOG.info("Percolate: TlsScheduler started; descriptors under {}", config.descriptorDir());
+    }
+
+    /** Publishes metrics and the registry's HTTP view; neither can stop the ResourceManager. */
+    @Override
+    public void serviceStart() throws Exception {
+        super.serviceStart();
+        metrics.register(DefaultMetricsSystem.instance());
+        http = RegistryHttpServer.start(config.httpAddress(), () -> read(registry::snapshot));
     }
 
     @Override
@@ -71,6 +87,9 @@ public class TlsScheduler extends FairScheduler {
         try {
             super.serviceStop();
         } finally {
+            http.ifPresent(RegistryHttpServer::close);
+            http = Optional.empty();
+            metrics.unregister();
             SchedulerDirectory.unregister(this);
             if (loader != null) {
                 loader.close();
@@ -125,6 +144,11 @@ public class TlsScheduler extends FairScheduler {
     /** Recently retired queries, newest first. */
     public List<QueryView> retiredQueries() {
         return read(registry::retiredQueries);
+    }
+
+    /** Where the registry's HTTP view listens; empty when it is off or could not bind. */
+    public Optional<InetSocketAddress> httpAddress() {
+        return http.map(RegistryHttpServer::address);
     }
 
     /** The order and load QEF last computed. */

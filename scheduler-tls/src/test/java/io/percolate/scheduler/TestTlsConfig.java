@@ -3,12 +3,14 @@ package io.percolate.scheduler;
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.scheduler.qef.Qef;
 import io.percolate.scheduler.registry.QueryRegistry;
+import io.percolate.scheduler.web.HttpAddress;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.time.Duration;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -42,6 +44,7 @@ final class TestTlsConfig {
         assertEquals("percolate.scheduler.qef.max-load", TlsConfig.MAX_LOAD);
         assertEquals("percolate.scheduler.lodfa.enabled", TlsConfig.LODFA_ENABLED);
         assertEquals("percolate.scheduler.lodfa.input-sharing", TlsConfig.INPUT_SHARING);
+        assertEquals("percolate.scheduler.http-address", TlsConfig.HTTP_ADDRESS);
     }
 
     @Test
@@ -57,6 +60,7 @@ final class TestTlsConfig {
         assertEquals(new Qef.Settings(true, true, 3), config.qef());
         assertEquals(Duration.ofSeconds(300), config.loadWindow());
         assertEquals(0.95, config.maxLoad());
+        assertEquals(Optional.of(new HttpAddress("127.0.0.1", 8099)), config.httpAddress());
     }
 
     @Test
@@ -76,11 +80,24 @@ final class TestTlsConfig {
                 "percolate.scheduler.qef.load-window-seconds", "60",
                 "percolate.scheduler.qef.max-load", "0.5",
                 "percolate.scheduler.lodfa.enabled", "false",
-                "percolate.scheduler.lodfa.input-sharing", "false"));
+                "percolate.scheduler.lodfa.input-sharing", "false",
+                "percolate.scheduler.http-address", " [::1]:0 "));
 
         assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false,
                 new QueryRegistry.Settings(90_000, 7, 12.5, false, false), new Qef.Settings(false, false, 0),
-                Duration.ofSeconds(60), 0.5), config);
+                Duration.ofSeconds(60), 0.5, Optional.of(new HttpAddress("::1", 0))), config);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"''", "'  '"})
+    void from_blankHttpAddressTurnsTheViewOff(String value) {
+        assertEquals(Optional.empty(), TlsConfig.from(conf("percolate.scheduler.http-address", value)).httpAddress());
+    }
+
+    @Test
+    void from_readsHostnameHttpAddressWithoutResolvingIt() {
+        assertEquals(Optional.of(new HttpAddress("rm1.example.invalid", 18099)),
+                TlsConfig.from(conf("percolate.scheduler.http-address", "rm1.example.invalid:18099")).httpAddress());
     }
 
     @Test
@@ -115,6 +132,13 @@ final class TestTlsConfig {
             "percolate.scheduler.qef.max-load, 1",
             "percolate.scheduler.qef.max-load, -0.1",
             "percolate.scheduler.qef.max-load, NaN",
+            "percolate.scheduler.http-address, 8099",
+            "percolate.scheduler.http-address, :8099",
+            "percolate.scheduler.http-address, localhost:",
+            "percolate.scheduler.http-address, localhost:http",
+            "percolate.scheduler.http-address, localhost:65536",
+            "percolate.scheduler.http-address, localhost:-1",
+            "percolate.scheduler.http-address, ::1:8099",
     })
     void from_rejectsBadValueNamingTheKey(String key, String value) {
         Configuration conf = conf(key, value);

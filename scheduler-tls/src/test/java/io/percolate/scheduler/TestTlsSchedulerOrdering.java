@@ -285,6 +285,7 @@ final class TestTlsSchedulerOrdering {
             conf.set(YarnConfiguration.RM_STORE, FileSystemRMStateStore.class.getName());
             conf.set(YarnConfiguration.FS_RM_STATE_STORE_URI, temp.resolve("rm-state").toUri().toString());
         }
+        conf.set(TlsConfig.HTTP_ADDRESS, ""); // no fixed port taken on a build machine
 
         rm = new MockRM(conf);
         GenericTestUtils.setRootLogLevel(Level.WARN); // MockRM turns everything to DEBUG

@@ -1,8 +1,12 @@
 package io.percolate.scheduler.registry;
 
+import io.percolate.scheduler.qef.Placement;
 import io.percolate.scheduler.qef.Rule;
 
 import java.util.Map;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
 
 /**
  * The inputs and outcome of QEF's last ordering, for metrics and operators.
@@ -11,15 +15,27 @@ import java.util.Map;
  * @param threshold D = 1/(1-ρ)
  * @param capacity  containers the cluster could run at once
  * @param placedBy  how many active queries each rule placed
+ * @param active    active queries ordered
+ * @param slow      active queries whose slowdown exceeds D (L_slow plus the urgent ones),
+ *                  counted whether or not the fairness guard is on
+ * @param byStatus  active queries by descriptor status (LOADED ones are scheduled by their DAG)
+ * @param head      the query served first and the rule that put it there; empty with no query
  */
-public record QefSummary(double load, double threshold, double capacity, Map<Rule, Integer> placedBy) {
-    static final QefSummary NONE = new QefSummary(0, 1, 0, Map.of());
+public record QefSummary(double load, double threshold, double capacity, Map<Rule, Integer> placedBy,
+                         int active, int slow, Map<DescriptorStatus, Integer> byStatus, Optional<Placement> head) {
+    static final QefSummary NONE = new QefSummary(0, 1, 0, Map.of(), 0, 0, Map.of(), Optional.empty());
 
     public QefSummary {
         placedBy = Map.copyOf(placedBy);
+        byStatus = Map.copyOf(byStatus);
+        requireNonNull(head, "head");
     }
 
     public int placedBy(Rule rule) {
         return placedBy.getOrDefault(rule, 0);
+    }
+
+    public int withStatus(DescriptorStatus status) {
+        return byStatus.getOrDefault(status, 0);
     }
 }

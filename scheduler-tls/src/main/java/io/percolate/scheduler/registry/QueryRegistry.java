@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import static java.util.Objects.requireNonNull;
@@ -68,16 +69,25 @@ public final class QueryRegistry {
     private final Settings settings;
     private final Qef qef;
     private final SystemLoad load;
+    private final RegistryListener listener;
     private final NodeHistory nodes = new NodeHistory();
     private volatile QefSummary lastOrder = QefSummary.NONE;
     private final Map<String, TrackedQuery> active = new LinkedHashMap<>();
     /** read by the policy's comparator; concurrent so a stray unlocked read can never corrupt it */
     private final Map<ApplicationId, TrackedQuery> queryOfApp = new ConcurrentHashMap<>();
     private final Deque<QueryView> retired = new ArrayDeque<>();
+    private boolean listenerFailed;
     /** arrival sequence: ties in WRD are served first come, first served */
     private long arrivals;
 
     public QueryRegistry(DescriptorLoader loader, Clock clock, Settings settings, Qef qef, SystemLoad load) {
+        this(loader, clock, settings, qef, load, RegistryListener.NONE);
+    }
+
+    /** @param listener told of orderings, descriptor outcomes and retirements (the metrics) */
+    public QueryRegistry(DescriptorLoader loader, Clock clock, Settings settings, Qef qef, SystemLoad load,
+                         RegistryListener listener) {
+        this.listener = requireNonNull(listener, "listener");
         this.loader = requireNonNull(loader, "loader");
         this.clock = requireNonNull(clock, "clock");
         this.settings = requireNonNull(settings, "settings");
@@ -107,6 +117,7 @@ public final class QueryRegistry {
                 query = TrackedQuery.alone(app, user, DescriptorStatus.REJECTED,
                         "query " + queryId + " belongs to another user", now);
                 active.put(query.key, query);
+                tell(l -> l.descriptorSettled(DescriptorStatus.REJECTED));
             }
         }
         query.add(app, tag.map(QueryTags.JobTag::stageId).orElse(""), arrivals++);
@@ -158,12 +169,22 @@ public final class QueryRegistry {
         double threshold = Qef.threshold(rho);
         List<Placement> order = qef.order(states, threshold);
         Map<Rule, Integer> byRule = new EnumMap<>(Rule.class);
+        Map<DescriptorStatus, Integer> byStatus = new EnumMap<>(DescriptorStatus.class);
+        int slow = 0;
         for (int i = 0; i < order.size(); i++) {
             Placement p = order.get(i);
-            active.get(p.query().key()).place(p, i);
+            TrackedQuery query = active.get(p.query().key());
+            query.place(p, i);
             byRule.merge(p.rule(), 1, Integer::sum);
+            byStatus.merge(query.status(), 1, Integer::sum);
+            if (p.query().slowdown() > threshold) {
+                slow++;
+            }
         }
-        lastOrder = new QefSummary(rho, threshold, capacity, byRule);
+        QefSummary summary = new QefSummary(rho, threshold, capacity, byRule, order.size(), slow, byStatus,
+                order.stream().findFirst());
+        lastOrder = summary;
+        tell(l -> l.ordered(summary));
     }
 
     /** The load, threshold and rules of the last {@link #reorder}. */
@@ -210,9 +231,15 @@ public final class QueryRegistry {
         return List.copyOf(retired);
     }
 
+    /** The last ordering, the active and the retired queries, taken together. */
+    public RegistrySnapshot snapshot() {
+        return new RegistrySnapshot(lastOrder, activeQueries(), retiredQueries());
+    }
+
     private void apply(TrackedQuery query, LoadOutcome outcome) {
         if (outcome.stored().isEmpty()) {
             query.refuse(outcome.failure(), outcome.problem());
+            tell(l -> l.descriptorSettled(outcome.failure()));
             return;
         }
         DescriptorStore.Stored stored = outcome.stored().get();
@@ -222,9 +249,11 @@ public final class QueryRegistry {
                     query.key, stored.owner(), descriptor.user(), query.user);
             query.refuse(DescriptorStatus.REJECTED, "descriptor owned by " + stored.owner()
                     + " naming " + descriptor.user() + ", jobs run as " + query.user);
+            tell(l -> l.descriptorSettled(DescriptorStatus.REJECTED));
             return;
         }
         query.honour(descriptor);
+        tell(l -> l.descriptorSettled(DescriptorStatus.LOADED));
         load.arrived(clock.getTime(), descriptor.dag().totalWrd());
         LOG.info("Percolate: query {} has {} jobs, WRD {} container-s", query.key,
                 descriptor.dag().jobs().size(), Math.round(descriptor.dag().totalWrd()));
@@ -243,10 +272,27 @@ public final class QueryRegistry {
             // must not get that user's descriptor deleted
             loader.discard(query.key);
         }
-        retired.addFirst(query.view(OptionalLong.of(clock.getTime())));
+        QueryView last = query.view(OptionalLong.of(clock.getTime()));
+        retired.addFirst(last);
         for (Iterator<QueryView> it = retired.descendingIterator(); retired.size() > settings.history() && it.hasNext(); ) {
             it.next();
             it.remove();
+        }
+        tell(l -> l.retired(last));
+    }
+
+    /** An observer's failure must not undo or interrupt what the registry already did. */
+    private void tell(Consumer<RegistryListener> event) {
+        try {
+            event.accept(listener);
+        } catch (RuntimeException e) {
+            // once at WARN: a broken observer would otherwise log on every update
+            if (!listenerFailed) {
+                listenerFailed = true;
+                LOG.warn("Percolate: registry listener failed (scheduling goes on; later failures at DEBUG)", e);
+            } else {
+                LOG.debug("Percolate: registry listener failed", e);
+            }
         }
     }
 }

@@ -19,6 +19,8 @@ import java.util.Set;
  * @param retiredAtMillis when the query left the active set; empty while active
  * @param placement      QEF's last view of the active query (WRD, T_rem, T_alone, slowdown) and
  *                       the rule that placed it; empty before its first placement and once retired
+ * @param work           the descriptor's predicted work of the finished jobs against what they
+ *                       used; empty without an honoured descriptor or before a job finished with tasks
  */
 public record QueryView(
         String queryId,
@@ -31,7 +33,8 @@ public record QueryView(
         List<String> finishedStages,
         long firstSeenMillis,
         OptionalLong retiredAtMillis,
-        Optional<Placement> placement) {
+        Optional<Placement> placement,
+        Optional<WorkAccount> work) {
 
     public QueryView {
         stages = Map.copyOf(stages);

@@ -349,7 +349,35 @@ final class TrackedQuery {
 
     QueryView view(OptionalLong retiredAt) {
         return new QueryView(key, user, status, problem, Optional.ofNullable(descriptor), stageOfApp, running,
-                finishedStages(), firstSeenMillis, retiredAt, retiredAt.isPresent() ? Optional.empty() : placement);
+                finishedStages(), firstSeenMillis, retiredAt, retiredAt.isPresent() ? Optional.empty() : placement,
+                workAccount());
+    }
+
+    /**
+     * The finished DAG jobs' estimated WRD against the container-seconds their tasks used. Per
+     * job, not per application, so a job Hive ran as two applications counts its estimate once.
+     */
+    private Optional<WorkAccount> workAccount() {
+        if (!status.honoured()) {
+            return Optional.empty();
+        }
+        Map<String, TaskTally> byJob = new HashMap<>();
+        Map<String, JobNode> jobById = new HashMap<>();
+        finishedByStage.forEach((stage, tally) -> jobOf(stage).ifPresent(j -> {
+            byJob.computeIfAbsent(j.stageId(), k -> new TaskTally()).add(tally);
+            jobById.put(j.stageId(), j);
+        }));
+        int counted = 0;
+        double predicted = 0;
+        double observed = 0;
+        for (Map.Entry<String, TaskTally> e : byJob.entrySet()) {
+            if (e.getValue().completed > 0) {
+                counted++;
+                predicted += jobById.get(e.getKey()).estimate().wrd();
+                observed += e.getValue().seconds;
+            }
+        }
+        return counted > 0 && observed > 0 ? Optional.of(new WorkAccount(counted, predicted, observed)) : Optional.empty();
     }
 
     private Optional<JobNode> jobOf(String stage) {
