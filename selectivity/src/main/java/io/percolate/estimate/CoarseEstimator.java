@@ -3,8 +3,6 @@ package io.percolate.estimate;
 import io.percolate.model.JobEstimate;
 import io.percolate.model.OperatorKind;
 
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -68,34 +66,13 @@ public final class CoarseEstimator {
 
     /** Estimates for every job, keyed by stage id; parents are estimated before children. */
     public Map<String, JobEstimate> estimate(List<JobShape> jobs) {
-        Map<String, JobShape> byStage = new HashMap<>();
-        jobs.forEach(j -> byStage.put(j.stageId(), j));
-        Map<String, JobEstimate> estimates = new LinkedHashMap<>();
-        for (JobShape job : jobs) {
-            estimateWithParents(job, byStage, estimates, 0);
-        }
-        return estimates;
-    }
-
-    private JobEstimate estimateWithParents(JobShape job, Map<String, JobShape> byStage,
-                                            Map<String, JobEstimate> done, int depth) {
-        JobEstimate known = done.get(job.stageId());
-        if (known != null) {
-            return known;
-        }
-        if (depth > byStage.size()) {
-            throw new IllegalArgumentException("the job graph has a cycle through " + job.stageId());
-        }
-        long input = job.tableBytes();
-        for (String parent : job.parents()) {
-            JobShape p = byStage.get(parent);
-            if (p != null) {
-                input += estimateWithParents(p, byStage, done, depth + 1).outputBytes();
+        return ParentsFirst.estimate(jobs, (job, parents) -> {
+            long input = job.tableBytes();
+            for (JobEstimate p : parents) {
+                input += p.outputBytes();
             }
-        }
-        JobEstimate estimate = estimateOne(job, input);
-        done.put(job.stageId(), estimate);
-        return estimate;
+            return estimateOne(job, input);
+        });
     }
 
     private JobEstimate estimateOne(JobShape job, long inputBytes) {
@@ -103,14 +80,24 @@ public final class CoarseEstimator {
         // then shapes the output.
         long shuffle = Math.round(inputBytes * Math.pow(FILTER_SELECTIVITY, job.filters()));
         long output = Math.round(shuffle * operatorSelectivity(job.operator()));
+        return tasks(settings, job, inputBytes, shuffle, output, JobEstimate.Confidence.LOW);
+    }
+
+    /**
+     * Task counts and times from a job's bytes: one map per split of the input, reducers as the
+     * plan fixes them or one per {@code bytesPerReducer} of input (Hive's rule), and each task a
+     * start-up cost plus its share of the bytes at the task's throughput.
+     */
+    static JobEstimate tasks(Settings settings, JobShape job, long inputBytes, long shuffleBytes, long outputBytes,
+                             JobEstimate.Confidence confidence) {
         int maps = (int) Math.max(1, ceilDiv(inputBytes, settings.splitBytes()));
         int reduces = !job.hasReduce() ? 0
                 : job.fixedReducers() > 0 ? job.fixedReducers()
                 : (int) Math.min(settings.maxReducers(), Math.max(1, ceilDiv(inputBytes, settings.bytesPerReducer())));
         double mapSeconds = settings.taskStartSeconds() + (double) inputBytes / maps / settings.mapBytesPerSecond();
         double reduceSeconds = reduces == 0 ? 0
-                : settings.taskStartSeconds() + (double) shuffle / reduces / settings.reduceBytesPerSecond();
-        return new JobEstimate(inputBytes, output, maps, reduces, mapSeconds, reduceSeconds, JobEstimate.Confidence.LOW);
+                : settings.taskStartSeconds() + (double) shuffleBytes / reduces / settings.reduceBytesPerSecond();
+        return new JobEstimate(inputBytes, outputBytes, maps, reduces, mapSeconds, reduceSeconds, confidence);
     }
 
     /** Default final selectivity (output ÷ input bytes) of each major operator. */

@@ -1,17 +1,21 @@
 package io.percolate.estimate;
 
 import io.percolate.model.OperatorKind;
+import io.percolate.model.Predicate;
 
 import java.util.List;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * What an estimator needs to know about a job before any statistics: its place in the DAG,
- * its major operator, the bytes of the base tables it reads, how many filters it applies and
- * how its reducers are planned.
+ * What an estimator needs to know about a job: its place in the DAG, its major operator, the
+ * bytes of the base tables it reads, how many filters it applies and how its reducers are
+ * planned; for statistics, what it scans and filters from each table and its shuffle keys.
  *
- * @param fixedReducers reducers fixed by the plan; 0 lets the estimator size them from the input
+ * @param fixedReducers   reducers fixed by the plan; 0 lets the estimator size them from the input
+ * @param scans           each base table with the filters applied while scanning it
+ * @param keys            shuffle keys (join, group-by or sort), named as in {@code JobNode.keys}
+ * @param residualFilters filters over no single scanned table (reduce side, e.g. HAVING)
  */
 public record JobShape(
         String stageId,
@@ -20,12 +24,24 @@ public record JobShape(
         long tableBytes,
         int filters,
         boolean hasReduce,
-        int fixedReducers) {
+        int fixedReducers,
+        List<TableScan> scans,
+        List<String> keys,
+        List<Predicate> residualFilters) {
+
+    /** A job known only by its sizes, for estimates without statistics. */
+    public JobShape(String stageId, List<String> parents, OperatorKind operator, long tableBytes, int filters,
+                    boolean hasReduce, int fixedReducers) {
+        this(stageId, parents, operator, tableBytes, filters, hasReduce, fixedReducers, List.of(), List.of(), List.of());
+    }
 
     public JobShape {
         requireNonNull(stageId, "stageId");
         requireNonNull(operator, "operator");
         parents = List.copyOf(parents);
+        scans = List.copyOf(scans);
+        keys = List.copyOf(keys);
+        residualFilters = List.copyOf(residualFilters);
         if (tableBytes < 0 || filters < 0 || fixedReducers < 0) {
             throw new IllegalArgumentException("negative size or count for " + stageId);
         }

@@ -1,0 +1,206 @@
+package io.percolate.estimate;
+
+import io.percolate.model.ColumnRef;
+import io.percolate.model.JobEstimate;
+import io.percolate.model.OperatorKind;
+import io.percolate.selectivity.Cardinalities;
+import io.percolate.selectivity.ColumnStatisticsSource;
+import io.percolate.selectivity.JoinEstimate;
+import io.percolate.selectivity.KeyDistribution;
+import io.percolate.selectivity.OperatorCardinality;
+import io.percolate.selectivity.Selectivity;
+import io.percolate.selectivity.SelectivityEstimator;
+import io.percolate.stats.ColumnStatistics;
+import io.percolate.stats.StatisticsSettings;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Sizes from column statistics (dissertation 5.2). Each scanned table's rows pass its filters
+ * (predicate selectivity); the job's major operator then shapes them: a join by eq. 5.1 over
+ * the key histograms of its sides, a group-by by its keys' distinct counts with map-side
+ * combining (S_comb), an extract keeps its rows; reduce-side filters apply last. Bytes are rows
+ * times row width. A job's input is its tables and its parents' outputs, so the estimates
+ * propagate down the DAG (IS and FS of every job).
+ *
+ * <p>Where statistics are missing a table's rows come from the metastore's row count, else from
+ * its bytes at {@link #DEFAULT_ROW_BYTES}, a key of unknown distribution is taken as a foreign
+ * key meeting the other side's keys, and the estimate is marked LOW; with statistics for every
+ * table and key it is MEDIUM (HIGH needs a trained time model). Task counts and times follow the
+ * same rules as {@link CoarseEstimator}.
+ */
+public final class StatisticalEstimator {
+    /** Row width assumed for a table with neither statistics nor a row count. */
+    static final double DEFAULT_ROW_BYTES = 100;
+    /** Width of a group-by output row per key (plus one aggregate): keys and aggregates are narrow. */
+    static final double GROUP_COLUMN_BYTES = 12;
+
+    private final ColumnStatisticsSource statistics;
+    private final SelectivityEstimator selectivity;
+    private final StatisticsSettings statisticsSettings;
+    private final CoarseEstimator.Settings settings;
+    private final CoarseEstimator coarse;
+
+    public StatisticalEstimator(ColumnStatisticsSource statistics, StatisticsSettings statisticsSettings,
+                                CoarseEstimator.Settings settings) {
+        this.statistics = requireNonNull(statistics, "statistics");
+        this.statisticsSettings = requireNonNull(statisticsSettings, "statisticsSettings");
+        this.settings = requireNonNull(settings, "settings");
+        this.selectivity = new SelectivityEstimator(statistics, statisticsSettings);
+        this.coarse = new CoarseEstimator(settings);
+    }
+
+    /**
+     * What flows out of a job: rows, their width, the distinct values of the base columns that
+     * pass through it (lower-case name → distinct values), and whether statistics backed every
+     * step. The columns let a later job's join or group-by key find its distribution.
+     */
+    private record Flow(double rows, double rowBytes, Map<String, Double> columns, JobEstimate estimate,
+                        boolean measured) {
+    }
+
+    /** One input of a job's operator: rows after the scan's filters, their width, the key's distribution if known. */
+    private record Side(double rows, double rowBytes, Optional<KeyDistribution> key) {
+    }
+
+    /** Estimates for every job, keyed by stage id. */
+    public Map<String, JobEstimate> estimate(List<JobShape> jobs) {
+        Map<String, JobEstimate> estimates = new LinkedHashMap<>();
+        ParentsFirst.estimate(jobs, this::estimateOne).forEach((stage, flow) -> estimates.put(stage, flow.estimate()));
+        return estimates;
+    }
+
+    private Flow estimateOne(JobShape job, List<Flow> parents) {
+        if (job.scans().isEmpty() && job.tableBytes() > 0) {
+            // a job described by its sizes alone: nothing for statistics to work on
+            long input = job.tableBytes() + parents.stream().mapToLong(p -> p.estimate().outputBytes()).sum();
+            JobEstimate e = coarse.estimate(List.of(new JobShape(job.stageId(), List.of(), job.operator(), input,
+                    job.filters(), job.hasReduce(), job.fixedReducers()))).get(job.stageId());
+            return new Flow(e.outputBytes() / DEFAULT_ROW_BYTES, DEFAULT_ROW_BYTES, Map.of(), e, false);
+        }
+        boolean measured = true;
+        long inputBytes = 0;
+        List<Side> sides = new ArrayList<>();
+        Map<String, Double> columns = new HashMap<>();
+        for (TableScan scan : job.scans()) {
+            inputBytes += scan.table().bytes();
+            Optional<Double> counted = statisticsRows(scan);
+            measured &= counted.isPresent();
+            double rows = counted.orElseGet(() -> scan.table().rows() > 0 ? scan.table().rows()
+                    : scan.table().bytes() / DEFAULT_ROW_BYTES);
+            double width = rows > 0 && scan.table().bytes() > 0 ? scan.table().bytes() / rows : DEFAULT_ROW_BYTES;
+            Selectivity s = selectivity.estimateAll(scan.filters());
+            measured &= s.confidence() != Selectivity.Confidence.LOW;
+            Optional<KeyDistribution> key = Optional.empty();
+            for (String column : scan.columns()) {
+                Optional<ColumnStatistics> c = statistics.find(new ColumnRef(scan.table().name(), column));
+                if (c.isPresent()) {
+                    KeyDistribution d = KeyDistribution.of(c.get(), statisticsSettings.preferredHistogram())
+                            .filtered(s.value());
+                    columns.merge(lower(column), d.distinct(), Math::min);
+                    if (key.isEmpty() && isKey(job, column)) {
+                        key = Optional.of(d);
+                    }
+                }
+            }
+            sides.add(new Side(rows * s.value(), width, key));
+        }
+        for (Flow p : parents) {
+            inputBytes += p.estimate().outputBytes();
+            measured &= p.measured();
+            p.columns().forEach((column, distinct) -> columns.merge(column, distinct, Math::min));
+            Optional<KeyDistribution> key = job.keys().stream().map(StatisticalEstimator::lower)
+                    .filter(p.columns()::containsKey).findFirst()
+                    .map(k -> KeyDistribution.ofCounts(p.rows(), p.columns().get(k)));
+            sides.add(new Side(p.rows(), p.rowBytes(), key));
+        }
+        double inputRows = sides.stream().mapToDouble(Side::rows).sum();
+        double inputRowBytes = inputRows > 0 ? sides.stream().mapToDouble(s -> s.rows() * s.rowBytes()).sum() / inputRows
+                : DEFAULT_ROW_BYTES;
+        int maps = CoarseEstimator.tasks(settings, job, inputBytes, 0, 0, JobEstimate.Confidence.LOW).mapTasks();
+
+        OperatorCardinality operator;
+        double outRowBytes;
+        switch (job.operator()) {
+            case JOIN -> {
+                JoinEstimate join = join(sides);
+                operator = join.operator(inputRows, 0);
+                outRowBytes = sides.stream().mapToDouble(Side::rowBytes).sum();
+            }
+            case GROUP_BY -> {
+                List<Double> distincts = job.keys().stream()
+                        .map(k -> columns.getOrDefault(lower(k), -1.0)).map(d -> d == 0 ? -1.0 : d).toList();
+                operator = Cardinalities.groupBy(inputRows, distincts, maps, Cardinalities.KeyPlacement.RANDOM);
+                outRowBytes = Math.min(inputRowBytes, GROUP_COLUMN_BYTES * (job.keys().size() + 1));
+            }
+            default -> {
+                operator = Cardinalities.orderBy(inputRows);
+                outRowBytes = inputRowBytes;
+            }
+        }
+        measured &= operator.confidence() != Selectivity.Confidence.LOW;
+        Selectivity residual = selectivity.estimateAll(job.residualFilters());
+        double outRows = operator.outputRows() * residual.value();
+        Map<String, Double> outColumns = new HashMap<>();
+        columns.forEach((column, distinct) -> {
+            if (job.operator() != OperatorKind.GROUP_BY || isKey(job, column)) {
+                outColumns.put(column, Math.min(distinct, outRows));
+            }
+        });
+        JobEstimate estimate = CoarseEstimator.tasks(settings, job, inputBytes,
+                Math.round(operator.intermediateRows() * inputRowBytes), Math.round(outRows * outRowBytes),
+                measured ? JobEstimate.Confidence.MEDIUM : JobEstimate.Confidence.LOW);
+        return new Flow(outRows, outRowBytes, Map.copyOf(outColumns), estimate, measured);
+    }
+
+    /**
+     * The join of all sides on the job's key, folded pairwise (a chain on one key: the joined
+     * key distribution carries on). A side whose key is unknown is taken as a foreign key: at
+     * most as many distinct values as the side it meets.
+     */
+    private static JoinEstimate join(List<Side> sides) {
+        if (sides.isEmpty()) {
+            return new JoinEstimate(0, KeyDistribution.ofCounts(0, 0), Selectivity.Confidence.LOW);
+        }
+        KeyDistribution acc = sides.get(0).key().orElse(KeyDistribution.ofCounts(sides.get(0).rows(), 0));
+        JoinEstimate result = new JoinEstimate(acc.rows(), acc, Selectivity.Confidence.HIGH);
+        for (Side side : sides.subList(1, sides.size())) {
+            KeyDistribution next = side.key().orElse(KeyDistribution.ofCounts(side.rows(), 0));
+            if (acc.distinct() == 0 && next.distinct() > 0) {
+                acc = KeyDistribution.ofCounts(acc.rows(), next.distinct());
+            } else if (next.distinct() == 0 && acc.distinct() > 0) {
+                next = KeyDistribution.ofCounts(next.rows(), acc.distinct());
+            }
+            result = Cardinalities.join(acc, next);
+            acc = result.key();
+        }
+        return result;
+    }
+
+    /** Rows of a scanned table from the statistics of any column the job reads from it. */
+    private Optional<Double> statisticsRows(TableScan scan) {
+        for (String column : scan.columns()) {
+            Optional<ColumnStatistics> c = statistics.find(new ColumnRef(scan.table().name(), column));
+            if (c.isPresent()) {
+                return Optional.of((double) c.get().rowCount());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isKey(JobShape job, String column) {
+        return job.keys().stream().anyMatch(k -> k.equalsIgnoreCase(column));
+    }
+
+    private static String lower(String name) {
+        return name.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,85 @@
+package io.percolate.estimate;
+
+import io.percolate.model.ColumnRef;
+import io.percolate.model.CompareOp;
+import io.percolate.model.JobEstimate;
+import io.percolate.model.OperatorKind;
+import io.percolate.model.Predicate;
+import io.percolate.model.SizeSource;
+import io.percolate.model.TableRef;
+import io.percolate.selectivity.ColumnStatisticsSource;
+import io.percolate.selectivity.StatisticsCatalog;
+import io.percolate.stats.ColumnStatistics;
+import io.percolate.stats.ColumnType;
+import io.percolate.stats.PartitionStatistics;
+import io.percolate.stats.StatisticsSettings;
+import io.percolate.stats.TableStatistics;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+final class TestStatisticalEstimator {
+    private static final CoarseEstimator.Settings COARSE = CoarseEstimator.Settings.DEFAULTS;
+
+    private static StatisticalEstimator estimator(ColumnStatisticsSource source) {
+        return new StatisticalEstimator(source, StatisticsSettings.DEFAULTS, COARSE);
+    }
+
+    private static JobShape groupBy(TableScan scan, String key, List<Predicate> residual) {
+        return new JobShape("Stage-1", List.of(), OperatorKind.GROUP_BY, scan.table().bytes(), scan.filters().size(),
+                true, 0, List.of(scan), List.of(key), residual);
+    }
+
+    @Test
+    void withoutStatistics_rowsComeFromBytesAtTheDefaultWidth_andAreLowConfidence() {
+        // 1,000,000 bytes = 10,000 rows of 100 bytes; group-by default 1/10 keeps 1,000 groups
+        TableScan scan = new TableScan(new TableRef("db.t", 1_000_000, 0, SizeSource.FILE_SYSTEM), List.of(), List.of("k"));
+        JobEstimate e = estimator(ColumnStatisticsSource.NONE).estimate(List.of(groupBy(scan, "k", List.of()))).get("Stage-1");
+        assertEquals(JobEstimate.Confidence.LOW, e.confidence());
+        assertEquals(1_000 * StatisticalEstimator.GROUP_COLUMN_BYTES * 2, e.outputBytes(), 1);
+        assertEquals(1_000_000, e.inputBytes());
+    }
+
+    @Test
+    void withStatistics_groupsAreTheKeysDistinctValues_andResidualFiltersApplyLast() {
+        // 10,000 rows, 50 distinct keys; the reduce-side filter is opaque: a third of the groups stay
+        ColumnStatistics k = ColumnStatistics.basic("k", ColumnType.NUMERIC, 10_000, 0, 50);
+        StatisticsCatalog catalog = new StatisticsCatalog(List.of(TableStatistics.of("db.t",
+                List.of(new PartitionStatistics("", 10_000, List.of(k))))), StatisticsSettings.DEFAULTS);
+        TableScan scan = new TableScan(new TableRef("db.t", 1_000_000, 0, SizeSource.FILE_SYSTEM), List.of(), List.of("k"));
+
+        JobEstimate all = estimator(catalog).estimate(List.of(groupBy(scan, "k", List.of()))).get("Stage-1");
+        JobEstimate having = estimator(catalog).estimate(List.of(groupBy(scan, "k",
+                List.of(new Predicate.Opaque("sum(x) > 10"))))).get("Stage-1");
+
+        assertEquals(JobEstimate.Confidence.MEDIUM, all.confidence());
+        assertEquals(50 * StatisticalEstimator.GROUP_COLUMN_BYTES * 2, all.outputBytes(), 1);
+        assertEquals(Math.round(50 / 3.0 * StatisticalEstimator.GROUP_COLUMN_BYTES * 2), having.outputBytes(), 1);
+    }
+
+    @Test
+    void aFilterOnTheScannedTable_reducesWhatIsShuffled() {
+        // k = 7 over 50 uniform keys keeps 1/50 of 10,000 rows: 200 rows of 100 bytes shuffled
+        ColumnStatistics k = ColumnStatistics.basic("k", ColumnType.NUMERIC, 10_000, 0, 50);
+        StatisticsCatalog catalog = new StatisticsCatalog(List.of(TableStatistics.of("db.t",
+                List.of(new PartitionStatistics("", 10_000, List.of(k))))), StatisticsSettings.DEFAULTS);
+        Predicate eq = new Predicate.Comparison(new ColumnRef("db.t", "k"), CompareOp.EQ, List.of("7"), "int");
+        TableScan scan = new TableScan(new TableRef("db.t", 1_000_000, 0, SizeSource.FILE_SYSTEM), List.of(eq), List.of("k"));
+        JobShape extract = new JobShape("Stage-1", List.of(), OperatorKind.EXTRACT, 1_000_000, 1, true, 1,
+                List.of(scan), List.of("k"), List.of());
+
+        JobEstimate e = estimator(catalog).estimate(List.of(extract)).get("Stage-1");
+
+        assertEquals(200 * 100, e.outputBytes(), 1);
+    }
+
+    @Test
+    void aJobKnownOnlyBySize_fallsBackToTheCoarseRules() {
+        JobShape sized = new JobShape("Stage-1", List.of(), OperatorKind.GROUP_BY, 3_000_000, 1, true, 0);
+        Map<String, JobEstimate> coarse = new CoarseEstimator(COARSE).estimate(List.of(sized));
+        assertEquals(coarse, estimator(ColumnStatisticsSource.NONE).estimate(List.of(sized)));
+    }
+}
