@@ -2,18 +2,14 @@ package io.percolate.descriptor;
 
 import io.percolate.model.QueryDescriptor;
 import io.percolate.model.QueryId;
+import io.percolate.store.AtomicFile;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
 
 import java.io.IOException;
-import java.util.UUID;
 
 import static java.util.Objects.requireNonNull;
 
@@ -63,17 +59,7 @@ public final class DescriptorStore {
             fs.setPermission(dir, DIR_PERMISSION);
         }
         Path target = pathOf(descriptor.queryId());
-        Path temp = new Path(dir, "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
-        try (FSDataOutputStream out = fs.create(temp, false)) {
-            out.write(DescriptorCodec.toJson(descriptor));
-        }
-        try {
-            fs.setPermission(temp, FILE_PERMISSION);
-            FileContext.getFileContext(fs.getUri(), conf).rename(temp, target, Options.Rename.OVERWRITE);
-        } catch (IOException e) {
-            fs.delete(temp, false);
-            throw e;
-        }
+        AtomicFile.write(fs, conf, target, DescriptorCodec.toJson(descriptor), FILE_PERMISSION);
         return target;
     }
 
@@ -91,17 +77,14 @@ public final class DescriptorStore {
      */
     public Stored read(String queryId) throws IOException, MalformedDescriptorException {
         Path path = pathOf(queryId);
-        FileSystem fs = path.getFileSystem(conf);
-        FileStatus status = fs.getFileStatus(path);
-        if (status.getLen() > MAX_DESCRIPTOR_BYTES) {
-            throw new MalformedDescriptorException(path + " is " + status.getLen() + " bytes, over the limit of "
-                    + MAX_DESCRIPTOR_BYTES);
+        AtomicFile.Read file;
+        try {
+            file = AtomicFile.read(path.getFileSystem(conf), path, MAX_DESCRIPTOR_BYTES);
+        } catch (AtomicFile.TooLargeException e) {
+            throw new MalformedDescriptorException(e.getMessage(), e);
         }
-        byte[] bytes = new byte[(int) status.getLen()];
-        try (FSDataInputStream in = fs.open(path)) {
-            in.readFully(0, bytes);
-        }
-        QueryDescriptor descriptor = DescriptorCodec.fromJson(bytes);
+        FileStatus status = file.status();
+        QueryDescriptor descriptor = DescriptorCodec.fromJson(file.bytes());
         if (!descriptor.queryId().equals(QueryId.normalize(queryId))) {
             throw new MalformedDescriptorException(path + " describes another query: " + descriptor.queryId());
         }
