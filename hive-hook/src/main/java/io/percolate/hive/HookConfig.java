@@ -2,13 +2,18 @@ package io.percolate.hive;
 
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.estimate.CoarseEstimator;
+import io.percolate.stats.StatisticsStore;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+import java.util.Optional;
 
 /**
  * The hook's settings, read once per query from the Hive configuration (hive-site.xml or a
  * session {@code SET}). Every key, its default and its meaning is listed here and in the README.
  */
-record HookConfig(boolean enabled, String descriptorDir, CoarseEstimator.Settings estimator) {
+record HookConfig(boolean enabled, String descriptorDir, Optional<String> statisticsDir,
+                  CoarseEstimator.Settings estimator) {
 
     /** Turns the hook off without removing it from {@code hive.exec.pre.hooks}. */
     static final String ENABLED = "percolate.hook.enabled";
@@ -30,6 +35,11 @@ record HookConfig(boolean enabled, String descriptorDir, CoarseEstimator.Setting
         }
     }
 
+    /** Where table statistics are read from ({@code percolate.statistics.dir}); empty: none are read. */
+    Optional<StatisticsStore> statisticsStore(Configuration conf) {
+        return statisticsDir.map(dir -> new StatisticsStore(conf, new Path(dir)));
+    }
+
     /** @throws IllegalArgumentException naming the bad key when a value is out of range */
     static HookConfig from(Configuration conf) {
         CoarseEstimator.Settings d = CoarseEstimator.Settings.DEFAULTS;
@@ -40,9 +50,11 @@ record HookConfig(boolean enabled, String descriptorDir, CoarseEstimator.Setting
                 positive(conf, MAP_MB_PER_SECOND, conf.getDouble(MAP_MB_PER_SECOND, d.mapBytesPerSecond() / 1e6)) * 1e6,
                 positive(conf, REDUCE_MB_PER_SECOND, conf.getDouble(REDUCE_MB_PER_SECOND, d.reduceBytesPerSecond() / 1e6)) * 1e6,
                 nonNegative(TASK_START_SECONDS, conf.getDouble(TASK_START_SECONDS, d.taskStartSeconds())));
+        String statistics = conf.getTrimmed(StatisticsStore.DIR_KEY, StatisticsStore.DEFAULT_DIR);
         return new HookConfig(
                 conf.getBoolean(ENABLED, DEFAULT_ENABLED),
                 conf.getTrimmed(DescriptorStore.DIR_KEY, DescriptorStore.DEFAULT_DIR),
+                statistics.isEmpty() ? Optional.empty() : Optional.of(statistics),
                 estimator);
     }
 

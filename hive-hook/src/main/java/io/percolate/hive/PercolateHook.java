@@ -37,7 +37,8 @@ public final class PercolateHook implements ExecuteWithHookContext {
                 return; // DDL, fetch-only queries and Tez/Spark plans have no MapReduce jobs to percolate
             }
             String user = context.getUgi() != null ? context.getUgi().getShortUserName() : context.getUserName();
-            QueryDag dag = new PlanExtractor(conf, config.estimator()).extract(plan, context.getInputs());
+            QueryDag dag = new PlanExtractor(conf, config.estimator(), config.statisticsStore(conf))
+                    .extract(plan, context.getInputs());
             QueryDescriptor descriptor = QueryDescriptor.of(plan.getQueryId(), String.valueOf(user),
                     plan.getQueryString(), System.currentTimeMillis(), dag);
             Path published = new DescriptorStore(conf, new Path(config.descriptorDir())).publish(descriptor);

@@ -2,9 +2,12 @@ package io.percolate.hive;
 
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.estimate.CoarseEstimator;
+import io.percolate.stats.StatisticsStore;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -45,10 +48,18 @@ final class TestHookConfig {
         assertTrue(HookConfig.DEFAULT_ENABLED);
         assertEquals("/tmp/percolate/descriptors", config.descriptorDir());
         assertEquals(DescriptorStore.DEFAULT_DIR, config.descriptorDir());
+        assertEquals(Optional.of("/percolate/statistics"), config.statisticsDir());
         assertEquals(CoarseEstimator.Settings.DEFAULTS, config.estimator());
         // and the defaults themselves, by hand
         assertEquals(new CoarseEstimator.Settings(268_435_456L, 268_435_456L, 1009, 50_000_000.0, 25_000_000.0, 5.0),
                 config.estimator());
+    }
+
+    @Test
+    void statisticsDir_emptyTurnsStatisticsOff() {
+        assertEquals("percolate.statistics.dir", StatisticsStore.DIR_KEY);
+        assertEquals(Optional.empty(), HookConfig.from(with("percolate.statistics.dir", " ")).statisticsDir());
+        assertEquals(Optional.of("hdfs://nn/s"), HookConfig.from(with("percolate.statistics.dir", "hdfs://nn/s")).statisticsDir());
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.percolate.hive.extract;
 
 import io.percolate.estimate.CoarseEstimator;
 import io.percolate.estimate.JobShape;
+import io.percolate.estimate.StatisticalEstimator;
+import io.percolate.estimate.TableScan;
 import io.percolate.hive.extract.TaskGraph.JobGroup;
 import io.percolate.model.ColumnRef;
 import io.percolate.model.JobEstimate;
@@ -9,6 +11,9 @@ import io.percolate.model.JobNode;
 import io.percolate.model.Predicate;
 import io.percolate.model.QueryDag;
 import io.percolate.model.TableRef;
+import io.percolate.selectivity.StatisticsCatalog;
+import io.percolate.stats.StatisticsSettings;
+import io.percolate.stats.StatisticsStore;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.QueryPlan;
 import org.apache.hadoop.hive.ql.exec.Task;
@@ -24,6 +29,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
@@ -36,11 +42,17 @@ import static java.util.Objects.requireNonNull;
  */
 public final class PlanExtractor {
     private final TableSizer sizer;
-    private final CoarseEstimator estimator;
+    private final CoarseEstimator.Settings estimates;
+    private final Optional<StatisticsStore> statistics;
 
-    public PlanExtractor(Configuration conf, CoarseEstimator.Settings estimates) {
+    /**
+     * @param statistics where table statistics are kept; without it, or when none of the
+     *                   query's tables has statistics, estimates use the coarse defaults
+     */
+    public PlanExtractor(Configuration conf, CoarseEstimator.Settings estimates, Optional<StatisticsStore> statistics) {
         this.sizer = new TableSizer(requireNonNull(conf, "conf"));
-        this.estimator = new CoarseEstimator(estimates);
+        this.estimates = requireNonNull(estimates, "estimates");
+        this.statistics = requireNonNull(statistics, "statistics");
     }
 
     public QueryDag extract(QueryPlan plan, Set<ReadEntity> inputs) {
@@ -62,22 +74,39 @@ public final class PlanExtractor {
             String stage = group.representative().getId();
             List<String> parents = parentsOf(group, graph, scans);
             BaseTables base = baseTables(scan, partitions, sized);
-            List<Predicate> predicates = scan.filters.stream()
-                    .map(f -> new PredicateTranslator(base.tableOfAlias, base.tableOfAlias.getOrDefault(f.scanAlias(), ""))
-                            .translate(f.condition()))
-                    .toList();
+            List<Predicate> predicates = new ArrayList<>();
+            Map<String, List<Predicate>> filtersByTable = new HashMap<>();
+            for (JobScan.Filter f : scan.filters) {
+                String table = base.tableOfAlias.getOrDefault(f.scanAlias(), "");
+                Predicate p = new PredicateTranslator(base.tableOfAlias, table).translate(f.condition());
+                predicates.add(p);
+                filtersByTable.computeIfAbsent(table, t -> new ArrayList<>()).add(p);
+            }
             long tableBytes = base.tables.stream().mapToLong(TableRef::bytes).sum();
-            shapes.add(new JobShape(stage, parents, scan.majorOperator(), tableBytes,
-                    conjuncts(predicates), scan.hasReduce, scan.fixedReducers));
+            List<TableScan> tableScans = base.tables.stream().map(t -> new TableScan(t,
+                    filtersByTable.getOrDefault(t.name(), List.of()),
+                    base.projections.stream().filter(c -> c.table().equals(t.name())).map(ColumnRef::name).toList()))
+                    .toList();
+            shapes.add(new JobShape(stage, parents, scan.majorOperator(), tableBytes, conjuncts(predicates),
+                    scan.hasReduce, scan.fixedReducers, tableScans, scan.keys,
+                    filtersByTable.getOrDefault("", List.of())));
             List<String> alternatives = group.alternatives().stream().map(Task::getId).toList();
             drafts.put(stage, new JobDraft(alternatives, parents, scan, base, predicates));
         }
 
-        Map<String, JobEstimate> estimates = estimator.estimate(shapes);
+        Map<String, JobEstimate> estimates = estimate(shapes, sized.keySet());
         List<JobNode> jobs = new ArrayList<>();
         drafts.forEach((stage, d) -> jobs.add(new JobNode(stage, d.alternatives, d.parents, d.scan.majorOperator(),
                 d.scan.operators, d.base.tables, d.predicates, d.base.projections, d.scan.keys, estimates.get(stage))));
         return new QueryDag(jobs);
+    }
+
+    /** Statistical estimates when any table the query reads has statistics, else the coarse defaults. */
+    private Map<String, JobEstimate> estimate(List<JobShape> shapes, Set<String> tables) {
+        Optional<StatisticsCatalog> catalog = statistics.flatMap(store -> StatisticsLookup.load(store, tables));
+        return catalog.isPresent()
+                ? new StatisticalEstimator(catalog.get(), StatisticsSettings.DEFAULTS, estimates).estimate(shapes)
+                : new CoarseEstimator(estimates).estimate(shapes);
     }
 
     private record JobDraft(List<String> alternatives, List<String> parents, JobScan scan, BaseTables base,
