@@ -24,12 +24,22 @@ import static java.util.Objects.requireNonNull;
 /**
  * A real Hadoop cluster in this JVM: HDFS (MiniDFSCluster) and YARN with MapReduce
  * (MiniMRYarnCluster), whose ResourceManager runs {@link TlsScheduler} with
- * {@link QueryAwarePolicy} on every queue. Containers are real JVMs started by the
+ * {@link QueryAwarePolicy} on its {@link #TLS_QUEUE}. Containers are real JVMs started by the
  * NodeManagers.
+ *
+ * <p>A second queue, {@link #FIFO_QUEUE}, orders its applications with FairScheduler's stock
+ * {@code fifo} policy under the same scheduler: a control group for tests that compare TLS's
+ * order with first come, first served on one cluster (no second cluster to start, no
+ * allocation-file reload to wait for). Nothing lands there unless a job names it
+ * ({@code mapreduce.job.queuename}).
  */
 public final class MiniPercolateCluster implements AutoCloseable {
     /** Where descriptors go on the cluster's HDFS. */
     public static final String DESCRIPTOR_DIR = "/percolate/descriptors";
+    /** Where jobs go by default: applications ordered by their queries. */
+    public static final String TLS_QUEUE = "default";
+    /** Applications ordered by arrival (FairScheduler's {@code fifo} policy). */
+    public static final String FIFO_QUEUE = "fifo";
 
     /**
      * @param workDir       local directory for all cluster state
@@ -126,16 +136,22 @@ public final class MiniPercolateCluster implements AutoCloseable {
         }
     }
 
-    /** One queue, ordered by queries. */
+    /**
+     * The default queue ordered by queries, and the control queue by arrival; {@code fifo} is
+     * named on its leaf only because FairScheduler allows it on leaf queues alone.
+     */
     private static java.nio.file.Path writeAllocations(java.nio.file.Path workDir) throws IOException {
         java.nio.file.Path file = workDir.resolve("fair-scheduler.xml");
         Files.writeString(file, """
                 <?xml version="1.0"?>
                 <allocations>
                   <defaultQueueSchedulingPolicy>%s</defaultQueueSchedulingPolicy>
-                  <queue name="default"/>
+                  <queue name="%s"/>
+                  <queue name="%s">
+                    <schedulingPolicy>fifo</schedulingPolicy>
+                  </queue>
                 </allocations>
-                """.formatted(QueryAwarePolicy.class.getName()));
+                """.formatted(QueryAwarePolicy.class.getName(), TLS_QUEUE, FIFO_QUEUE));
         return file;
     }
 
