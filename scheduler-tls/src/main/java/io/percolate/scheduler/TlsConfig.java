@@ -50,6 +50,9 @@ record TlsConfig(
     /** Task time assumed for applications without a descriptor: their WRD is containers × this, seconds. */
     static final String DEFAULT_TASK_SECONDS = "percolate.scheduler.default-task-seconds";
     static final double DEFAULT_DEFAULT_TASK_SECONDS = 30;
+    /** Start-up of every job before its tasks run (ApplicationMaster launch), seconds; part of T_alone. */
+    static final String JOB_START_SECONDS = "percolate.scheduler.job-start-seconds";
+    static final double DEFAULT_JOB_START_SECONDS = 10;
     /** Order queries by QEF (smallest remaining WRD, with the slowdown guard); false: first come, first served. */
     static final String QEF_ENABLED = "percolate.scheduler.qef.enabled";
     static final boolean DEFAULT_QEF_ENABLED = true;
@@ -117,6 +120,10 @@ record TlsConfig(
         if (!(taskSeconds > 0) || Double.isInfinite(taskSeconds)) {
             throw new IllegalArgumentException(DEFAULT_TASK_SECONDS + " must be > 0, got " + taskSeconds);
         }
+        double jobStartSeconds = number(conf, JOB_START_SECONDS, DEFAULT_JOB_START_SECONDS);
+        if (!(jobStartSeconds >= 0) || Double.isInfinite(jobStartSeconds)) {
+            throw new IllegalArgumentException(JOB_START_SECONDS + " must be >= 0, got " + jobStartSeconds);
+        }
         long slowListLimit = number(conf, SLOW_LIST_LIMIT, DEFAULT_SLOW_LIST_LIMIT);
         if (slowListLimit < 0 || slowListLimit > 1_000_000) {
             throw new IllegalArgumentException(SLOW_LIST_LIMIT + " must be in [0, 1000000], got " + slowListLimit);
@@ -131,7 +138,7 @@ record TlsConfig(
                 Duration.ofMillis(number(conf, LOAD_RETRY_MS, DEFAULT_LOAD_RETRY_MS)),
                 (int) number(conf, LOADER_THREADS, DEFAULT_LOADER_THREADS),
                 flag(conf, DELETE_RETIRED, DEFAULT_DELETE_RETIRED),
-                new QueryRegistry.Settings(idleSeconds * 1000, (int) history, taskSeconds,
+                new QueryRegistry.Settings(idleSeconds * 1000, (int) history, taskSeconds, jobStartSeconds,
                         flag(conf, LODFA_ENABLED, DEFAULT_LODFA_ENABLED),
                         flag(conf, INPUT_SHARING, DEFAULT_INPUT_SHARING)),
                 new Qef.Settings(flag(conf, QEF_ENABLED, DEFAULT_QEF_ENABLED),

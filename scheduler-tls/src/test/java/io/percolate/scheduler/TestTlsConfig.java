@@ -37,6 +37,7 @@ final class TestTlsConfig {
         assertEquals("percolate.scheduler.history-size", TlsConfig.HISTORY_SIZE);
         assertEquals("percolate.scheduler.default-task-seconds", TlsConfig.DEFAULT_TASK_SECONDS);
         assertEquals("percolate.scheduler.delete-retired-descriptors", TlsConfig.DELETE_RETIRED);
+        assertEquals("percolate.scheduler.job-start-seconds", TlsConfig.JOB_START_SECONDS);
         assertEquals("percolate.scheduler.qef.enabled", TlsConfig.QEF_ENABLED);
         assertEquals("percolate.scheduler.qef.fairness", TlsConfig.QEF_FAIRNESS);
         assertEquals("percolate.scheduler.qef.slow-list-limit", TlsConfig.SLOW_LIST_LIMIT);
@@ -56,7 +57,7 @@ final class TestTlsConfig {
         assertEquals(Duration.ofMillis(1000), config.loadRetryDelay());
         assertEquals(2, config.loaderThreads());
         assertTrue(config.deleteRetiredDescriptors());
-        assertEquals(new QueryRegistry.Settings(600_000, 100, 30, true, true), config.registry());
+        assertEquals(new QueryRegistry.Settings(600_000, 100, 30, 10, true, true), config.registry());
         assertEquals(new Qef.Settings(true, true, 3), config.qef());
         assertEquals(Duration.ofSeconds(300), config.loadWindow());
         assertEquals(0.95, config.maxLoad());
@@ -74,6 +75,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.history-size", "7",
                 "percolate.scheduler.default-task-seconds", "12.5",
                 "percolate.scheduler.delete-retired-descriptors", "false",
+                "percolate.scheduler.job-start-seconds", "2.5",
                 "percolate.scheduler.qef.enabled", "false",
                 "percolate.scheduler.qef.fairness", "FALSE",
                 "percolate.scheduler.qef.slow-list-limit", "0",
@@ -84,7 +86,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.http-address", " [::1]:0 "));
 
         assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false,
-                new QueryRegistry.Settings(90_000, 7, 12.5, false, false), new Qef.Settings(false, false, 0),
+                new QueryRegistry.Settings(90_000, 7, 12.5, 2.5, false, false), new Qef.Settings(false, false, 0),
                 Duration.ofSeconds(60), 0.5, Optional.of(new HttpAddress("::1", 0))), config);
     }
 
@@ -105,10 +107,11 @@ final class TestTlsConfig {
         TlsConfig config = TlsConfig.from(conf(
                 "percolate.scheduler.descriptor-retry-ms", "0",
                 "percolate.scheduler.query-idle-seconds", "0",
+                "percolate.scheduler.job-start-seconds", "0",
                 "percolate.scheduler.history-size", "0"));
 
         assertEquals(Duration.ZERO, config.loadRetryDelay());
-        assertEquals(new QueryRegistry.Settings(0, 0, 30, true, true), config.registry());
+        assertEquals(new QueryRegistry.Settings(0, 0, 30, 0, true, true), config.registry());
     }
 
     @ParameterizedTest
@@ -126,6 +129,7 @@ final class TestTlsConfig {
             "percolate.descriptor.dir, ''",
             "percolate.descriptor.dir, '   '",
             "percolate.scheduler.qef.enabled, yes",
+            "percolate.scheduler.job-start-seconds, -1",
             "percolate.scheduler.lodfa.input-sharing, ture",
             "percolate.scheduler.qef.slow-list-limit, -1",
             "percolate.scheduler.qef.load-window-seconds, 0",

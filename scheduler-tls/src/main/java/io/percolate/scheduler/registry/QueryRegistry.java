@@ -50,16 +50,22 @@ public final class QueryRegistry {
      * @param history    how many retired queries to remember for operators and tests
      * @param defaultTaskSeconds task time assumed for an application without a usable
      *                   descriptor, until its first container finishes
+     * @param jobStartSeconds what each job pays before its tasks run (ApplicationMaster launch),
+     *                     counted in T_alone and, for jobs still to come, in T_rem
      * @param dfa          LoDFA inside a query (deeper, then larger jobs first); false: arrival order
      * @param inputSharing LoDFA's input-sharing preference on the node a container just left
      */
-    public record Settings(long idleMillis, int history, double defaultTaskSeconds, boolean dfa, boolean inputSharing) {
+    public record Settings(long idleMillis, int history, double defaultTaskSeconds, double jobStartSeconds,
+                           boolean dfa, boolean inputSharing) {
         public Settings {
             if (idleMillis < 0 || history < 0) {
                 throw new IllegalArgumentException("idleMillis and history must be >= 0");
             }
             if (!(defaultTaskSeconds > 0) || Double.isInfinite(defaultTaskSeconds)) {
                 throw new IllegalArgumentException("defaultTaskSeconds must be > 0, got " + defaultTaskSeconds);
+            }
+            if (!(jobStartSeconds >= 0) || Double.isInfinite(jobStartSeconds)) {
+                throw new IllegalArgumentException("jobStartSeconds must be >= 0, got " + jobStartSeconds);
             }
         }
     }
@@ -163,7 +169,7 @@ public final class QueryRegistry {
         long now = clock.getTime();
         List<QueryState> states = new ArrayList<>(active.size());
         for (TrackedQuery q : active.values()) {
-            states.add(q.state(now, capacity, demand, settings.defaultTaskSeconds()));
+            states.add(q.state(now, capacity, demand, settings.defaultTaskSeconds(), settings.jobStartSeconds()));
         }
         double rho = load.load(now, capacity);
         double threshold = Qef.threshold(rho);

@@ -74,9 +74,13 @@ final class TrackedQuery {
         }
     }
 
-    /** Work of one job (or of one application when the DAG is unknown), container-seconds. */
-    private record Work(double remaining, double remainingTasks, double total, double totalTasks) {
-        static final Work NONE = new Work(0, 0, 0, 0);
+    /**
+     * Work of one job (or of one application when the DAG is unknown), container-seconds.
+     *
+     * @param started whether the job was submitted (or finished): a job still to come will also
+     *                pay its start-up (ApplicationMaster launch) before its tasks run
+     */
+    private record Work(double remaining, double remainingTasks, double total, double totalTasks, boolean started) {
     }
 
     private TrackedQuery(String key, String user, DescriptorStatus status, boolean singleApplication,
@@ -201,7 +205,8 @@ final class TrackedQuery {
      * was from their estimates. T_alone is re-evaluated from the same best-known work, so a
      * wrong estimate moves T_rem and T_alone together and the slowdown stays meaningful.
      */
-    QueryState state(long now, double capacity, Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds) {
+    QueryState state(long now, double capacity, Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
+                     double jobStartSeconds) {
         double sojourn = Math.max(0, now - firstSeenMillis) / 1000.0;
         long arrival = arrivalOfApp.isEmpty() ? Long.MAX_VALUE : arrivalOfApp.values().iterator().next();
         Map<String, Work> work = status.honoured()
@@ -216,19 +221,24 @@ final class TrackedQuery {
         double remainingPath;
         double totalPath;
         if (status.honoured()) {
-            remainingPath = descriptor.dag().longestPath(j -> seconds(work.get(j.stageId()), capacity, true));
-            totalPath = descriptor.dag().longestPath(j -> seconds(work.get(j.stageId()), capacity, false));
+            remainingPath = descriptor.dag().longestPath(j -> remainingSeconds(work.get(j.stageId()), capacity, jobStartSeconds));
+            totalPath = descriptor.dag().longestPath(j -> totalSeconds(work.get(j.stageId()), capacity, jobStartSeconds));
         } else {
-            remainingPath = work.values().stream().mapToDouble(w -> seconds(w, capacity, true)).max().orElse(0);
-            totalPath = work.values().stream().mapToDouble(w -> seconds(w, capacity, false)).max().orElse(0);
+            remainingPath = work.values().stream().mapToDouble(w -> remainingSeconds(w, capacity, jobStartSeconds)).max().orElse(0);
+            totalPath = work.values().stream().mapToDouble(w -> totalSeconds(w, capacity, jobStartSeconds)).max().orElse(0);
         }
         return new QueryState(key, arrival, sojourn, remaining,
                 ServiceTime.dag(remainingPath, remaining, capacity), ServiceTime.dag(totalPath, total, capacity));
     }
 
-    private static double seconds(Work w, double capacity, boolean remaining) {
-        return remaining ? ServiceTime.job(w.remaining(), w.remainingTasks(), capacity)
-                : ServiceTime.job(w.total(), w.totalTasks(), capacity);
+    /** A job's time still to run alone: its remaining work, plus its start-up if it has not started. */
+    private static double remainingSeconds(Work w, double capacity, double jobStartSeconds) {
+        return ServiceTime.job(w.remaining(), w.remainingTasks(), capacity) + (w.started() ? 0 : jobStartSeconds);
+    }
+
+    /** A job's whole time alone: start-up and all its work. */
+    private static double totalSeconds(Work w, double capacity, double jobStartSeconds) {
+        return ServiceTime.job(w.total(), w.totalTasks(), capacity) + jobStartSeconds;
     }
 
     /** Work of every DAG job, keyed by stage id. */
@@ -255,11 +265,11 @@ final class TrackedQuery {
                 w = runningWork(apps, demand, estimate.mapTasks() + estimate.reduceTasks(),
                         taskSeconds(estimate, defaultTaskSeconds), done.seconds);
             } else if (finished.contains(job.stageId())) {
-                w = new Work(0, 0, done.seconds, done.completed);
+                w = new Work(0, 0, done.seconds, done.completed, true);
             } else {
                 double tasks = estimate.mapTasks() + estimate.reduceTasks();
                 double wrd = estimate.wrd() * correction;
-                w = new Work(wrd, tasks, wrd, tasks);
+                w = new Work(wrd, tasks, wrd, tasks, false);
             }
             work.put(job.stageId(), w);
         }
@@ -274,7 +284,7 @@ final class TrackedQuery {
         }
         TaskTally done = new TaskTally();
         finishedByStage.values().forEach(done::add);
-        work.put("", new Work(0, 0, done.seconds, done.completed));
+        work.put("", new Work(0, 0, done.seconds, done.completed, true));
         return work;
     }
 
@@ -300,7 +310,7 @@ final class TrackedQuery {
         double taskSeconds = completed > 0 ? (used - usedBefore) / completed : estimatedTaskSeconds;
         double outstanding = Math.max(pending + held, estimatedTasks - completed);
         double remaining = taskSeconds * Math.max(0, outstanding - held / 2.0);
-        return new Work(remaining, outstanding, used + remaining, outstanding + completed);
+        return new Work(remaining, outstanding, used + remaining, outstanding + completed, true);
     }
 
     /** A job's mean estimated task time, or the default when the estimate has no tasks. */

@@ -44,7 +44,7 @@ final class TestQueryRegistry {
     /** A registry reading from {@code source}: 2 attempts, 5 ms apart, on one thread. */
     private QueryRegistry registry(FakeSource source, int history) {
         loader = new DescriptorLoader(source, 2, Duration.ofMillis(5), 1);
-        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(IDLE, history, TASK_SECONDS, true, true),
+        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(IDLE, history, TASK_SECONDS, 0, true, true),
                 new Qef(new Qef.Settings(true, true, 3)), new SystemLoad(300_000, 0.95));
     }
 

@@ -55,8 +55,12 @@ final class TestRuntimeCorrection {
     }
 
     private QueryRegistry registry(FakeSource source, boolean inputSharing) {
+        return registry(source, inputSharing, 0);
+    }
+
+    private QueryRegistry registry(FakeSource source, boolean inputSharing, double jobStartSeconds) {
         loader = new DescriptorLoader(source, 1, Duration.ZERO, 1);
-        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(60_000, 10, 30, true, inputSharing),
+        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(60_000, 10, 30, jobStartSeconds, true, inputSharing),
                 new Qef(new Qef.Settings(true, true, 3)), new SystemLoad(100_000, 0.9));
     }
 
@@ -93,6 +97,20 @@ final class TestRuntimeCorrection {
         assertEquals(36.667, q1.aloneSeconds(), 1e-3);
         assertEquals(5.0, q1.sojournSeconds());
         assertEquals((5 + 36.667) / 36.667, q1.slowdown(), 1e-3);
+    }
+
+    @Test
+    void jobStartUp_countsForEveryJobAlone_butOnlyForJobsStillToComeInTheRemainder() throws InterruptedException {
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true, 10);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        demand.put(APP1, new AppDemand(4, 0));
+        awaitLoaded(registry);
+
+        QueryState q1 = placed(registry, "q1");
+
+        // 36.67 s of tasks on the critical path; three jobs start (alone), two are still to start
+        assertEquals(36.667 + 30, q1.aloneSeconds(), 1e-3);
+        assertEquals(36.667 + 20, q1.remainingSeconds(), 1e-3);
     }
 
     @Test
