@@ -32,6 +32,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -85,12 +86,17 @@ final class BenchCluster implements AutoCloseable {
         rm.disableDrainEventsImplicitly(); // drained once per batch below, not after every call
         rm.start();
         try {
+            Phases phases = new Phases(kind.key);
             List<RMNode> nodes = registerNodes(rm, settings.nodes());
+            phases.done(settings.nodes() + " nodes registered");
             Map<ApplicationId, Workload.App> apps = submit(rm, workload, user);
+            phases.done(settings.apps() + " applications submitted, attempts running");
             BenchCluster cluster = new BenchCluster(rm, nodes, apps);
             cluster.ask(settings.containersPerApp());
+            phases.done("requests placed");
             if (cluster.scheduler instanceof TlsScheduler tls) {
                 cluster.awaitDescriptors(tls, workload.queries().size());
+                phases.done(workload.queries().size() + " descriptors applied");
             }
             cluster.scheduler.update();
             return cluster;
@@ -107,6 +113,11 @@ final class BenchCluster implements AutoCloseable {
     /** The nodes, in the fixed order the benchmark heartbeats them. */
     List<RMNode> nodes() {
         return nodes;
+    }
+
+    /** The RM's applications (each with its current attempt). */
+    Collection<RMApp> rmApps() {
+        return rm.getRMContext().getRMApps().values();
     }
 
     Workload.App app(ApplicationId id) {
@@ -277,6 +288,22 @@ final class BenchCluster implements AutoCloseable {
                 throw new IllegalStateException("set-up timed out: " + what.get());
             }
             Thread.sleep(10);
+        }
+    }
+
+    /** Reports how long each step of set-up took, on stderr. */
+    private static final class Phases {
+        private final String key;
+        private long since = System.nanoTime();
+
+        Phases(String key) {
+            this.key = key;
+        }
+
+        void done(String what) {
+            long now = System.nanoTime();
+            System.err.printf(Locale.ROOT, "sched-cost: %s:   %s in %.1f s%n", key, what, (now - since) / 1e9);
+            since = now;
         }
     }
 

@@ -101,6 +101,9 @@ record CostReport(CostSettings settings, SchedulerResult tls, SchedulerResult fa
         node.put("p99_us", r.heartbeat().p99Micros());
         node.put("max_us", r.heartbeat().maxMicros());
         node.put("heartbeats_timed", r.heartbeat().count());
+        node.put("warmup_mean_us", r.warmupHeartbeat().meanMicros());
+        node.put("sort_mean_us", r.sort().meanMicros());
+        node.put("sort_p50_us", r.sort().p50Micros());
         node.put("update_mean_us", r.update().meanMicros());
         node.put("update_max_us", r.update().maxMicros());
         node.put("updates_timed", r.update().count());
@@ -108,6 +111,7 @@ record CostReport(CostSettings settings, SchedulerResult tls, SchedulerResult fa
         node.put("apps_served", r.appsServed());
         node.put("queries_served", r.queriesServed());
         node.put("setup_s", r.setupSeconds());
+        node.put("warmup_s", r.warmupSeconds());
         node.put("run_s", r.runSeconds());
         return node;
     }

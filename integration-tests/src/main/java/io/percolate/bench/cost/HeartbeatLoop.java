@@ -32,6 +32,8 @@ import java.util.Set;
  * second; those calls are timed on their own.
  */
 final class HeartbeatLoop {
+    /** orderings timed by the {@link SortProbe} after the heartbeats */
+    private static final int SORTS = 20;
     private final BenchCluster cluster;
     private final FairScheduler scheduler;
     private final List<RMNode> nodes;
@@ -52,10 +54,12 @@ final class HeartbeatLoop {
     SchedulerResult run(String key, int warmup, int timed, double setupSeconds) {
         long start = System.nanoTime();
         int beat = 0;
+        long[] warm = new long[warmup];
         for (int i = 0; i < warmup; i++, beat++) {
-            heartbeat(beat);
+            warm[i] = heartbeat(beat);
             between(beat);
         }
+        double warmupSeconds = (System.nanoTime() - start) / 1e9;
         System.gc(); // a collection owed by set-up or warm-up should not land in the timed heartbeats
         int allocatedBefore = allocated;
         long[] heartbeats = new long[timed];
@@ -69,8 +73,10 @@ final class HeartbeatLoop {
             }
         }
         double runSeconds = (System.nanoTime() - start) / 1e9;
-        return new SchedulerResult(key, Latency.of(heartbeats), Latency.of(Arrays.copyOf(updates, updateCount)),
-                allocated - allocatedBefore, servedApps.size(), servedQueries.size(), setupSeconds, runSeconds);
+        Latency sort = Latency.of(new SortProbe(scheduler, cluster.rmApps()).time(SORTS));
+        return new SchedulerResult(key, Latency.of(heartbeats), Latency.of(warm), sort,
+                Latency.of(Arrays.copyOf(updates, updateCount)), allocated - allocatedBefore, servedApps.size(),
+                servedQueries.size(), setupSeconds, warmupSeconds, runSeconds);
     }
 
     /** One node heartbeat: the scheduler's whole decision for that node. */

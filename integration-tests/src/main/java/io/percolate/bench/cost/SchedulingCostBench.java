@@ -1,7 +1,5 @@
 package io.percolate.bench.cost;
 
-import io.percolate.descriptor.DescriptorStore;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.security.UserGroupInformation;
 
 import java.io.IOException;
@@ -52,7 +50,7 @@ public final class SchedulingCostBench {
         Path work = Files.createTempDirectory("percolate-sched-cost");
         try {
             Path descriptors = work.resolve("descriptors");
-            workload.publish(new DescriptorStore(new Configuration(), new org.apache.hadoop.fs.Path(descriptors.toUri())));
+            workload.publish(descriptors);
             SchedulerResult tls = measure(SchedulerUnderTest.TLS, settings, workload, descriptors, work, user);
             SchedulerResult fair = measure(SchedulerUnderTest.FAIR, settings, workload, descriptors, work, user);
             return new CostReport(settings, tls, fair);
