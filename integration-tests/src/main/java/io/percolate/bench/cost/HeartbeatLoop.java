@@ -12,6 +12,8 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeUpdateS
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSSchedulerNode;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -32,8 +34,9 @@ import java.util.Set;
  * second; those calls are timed on their own.
  */
 final class HeartbeatLoop {
-    /** orderings timed by the {@link SortProbe} after the heartbeats */
-    private static final int SORTS = 20;
+    /** one {@link SortProbe} ordering after every this many timed heartbeats */
+    private static final int SORT_EVERY = 10;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private final BenchCluster cluster;
     private final FairScheduler scheduler;
     private final List<RMNode> nodes;
@@ -50,41 +53,53 @@ final class HeartbeatLoop {
         this.updateEvery = Math.max(1, nodes.size() / 2);
     }
 
-    /** Runs {@code warmup} untimed heartbeats, then {@code timed} timed ones. */
+    /** Runs {@code warmup} heartbeats, then {@code timed} ones that make the result. */
     SchedulerResult run(String key, int warmup, int timed, double setupSeconds) {
         long start = System.nanoTime();
         int beat = 0;
         long[] warm = new long[warmup];
+        long[] warmCpu = new long[warmup];
         for (int i = 0; i < warmup; i++, beat++) {
-            warm[i] = heartbeat(beat);
+            heartbeat(beat, i, warm, warmCpu);
             between(beat);
         }
         double warmupSeconds = (System.nanoTime() - start) / 1e9;
         System.gc(); // a collection owed by set-up or warm-up should not land in the timed heartbeats
         int allocatedBefore = allocated;
-        long[] heartbeats = new long[timed];
+        long[] wall = new long[timed];
+        long[] cpu = new long[timed];
         long[] updates = new long[timed / updateEvery + 1];
+        long[] sorts = new long[(timed + SORT_EVERY - 1) / SORT_EVERY];
         int updateCount = 0;
         for (int i = 0; i < timed; i++, beat++) {
-            heartbeats[i] = heartbeat(beat);
+            heartbeat(beat, i, wall, cpu);
             OptionalLong update = between(beat);
             if (update.isPresent()) {
                 updates[updateCount++] = update.getAsLong();
             }
+            if (i % SORT_EVERY == 0) {
+                // beside the heartbeats, so both see the same machine (load, JIT state)
+                sorts[i / SORT_EVERY] = new SortProbe(scheduler, cluster.rmApps()).time(1)[0];
+            }
         }
         double runSeconds = (System.nanoTime() - start) / 1e9;
-        Latency sort = Latency.of(new SortProbe(scheduler, cluster.rmApps()).time(SORTS));
-        return new SchedulerResult(key, Latency.of(heartbeats), Latency.of(warm), sort,
+        return new SchedulerResult(key, Latency.of(wall), Latency.of(cpu), Latency.of(warm), Latency.of(sorts),
                 Latency.of(Arrays.copyOf(updates, updateCount)), allocated - allocatedBefore, servedApps.size(),
                 servedQueries.size(), setupSeconds, warmupSeconds, runSeconds);
     }
 
-    /** One node heartbeat: the scheduler's whole decision for that node. */
-    private long heartbeat(int beat) {
+    /**
+     * One node heartbeat: the scheduler's whole decision for that node, as wall-clock time and as
+     * the CPU time of this thread (which leaves out time the thread waited for a CPU on a busy
+     * machine).
+     */
+    private void heartbeat(int beat, int index, long[] wall, long[] cpu) {
         NodeUpdateSchedulerEvent event = new NodeUpdateSchedulerEvent(nodes.get(beat % nodes.size()));
+        long c0 = THREADS.getCurrentThreadCpuTime();
         long t0 = System.nanoTime();
         scheduler.handle(event);
-        return System.nanoTime() - t0;
+        wall[index] = System.nanoTime() - t0;
+        cpu[index] = THREADS.getCurrentThreadCpuTime() - c0;
     }
 
     /** Untimed bookkeeping after a heartbeat; returns how long update() took, when it was due. */
