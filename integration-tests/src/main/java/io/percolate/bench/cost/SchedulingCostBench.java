@@ -1,0 +1,88 @@
+package io.percolate.bench.cost;
+
+import org.apache.hadoop.security.UserGroupInformation;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Issue 4's scheduling-cost microbenchmark: per node-heartbeat decision time of TlsScheduler
+ * (with {@code QueryAwarePolicy} on its queues) and of a stock FairScheduler (fair policy) over
+ * the same nodes, queries and applications, one after the other in one JVM. Writes
+ * {@code target/bench/sched-cost/result.json} and prints a one-line summary.
+ *
+ * <p>Run it with {@code ./percolate bench sched-cost [--apps N --queries Q --nodes M --heartbeats H]}.
+ */
+public final class SchedulingCostBench {
+    private SchedulingCostBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        CostSettings settings;
+        try {
+            settings = CostSettings.parse(List.of(args));
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        try {
+            CostReport report = run(settings);
+            Path file = report.write();
+            System.out.println(report.summary());
+            System.out.println("sched-cost: wrote " + file.toAbsolutePath());
+        } catch (Exception | Error e) {
+            e.printStackTrace();
+            System.exit(1);
+        }
+        // The RM leaves non-daemon timer threads behind; they must not keep the JVM alive.
+        System.exit(0);
+    }
+
+    /** Measures both schedulers with {@code settings}; nothing is written. */
+    static CostReport run(CostSettings settings) throws Exception {
+        String user = UserGroupInformation.getCurrentUser().getShortUserName();
+        Workload workload = Workload.generate(settings, user);
+        Path work = Files.createTempDirectory("percolate-sched-cost");
+        try {
+            Path descriptors = work.resolve("descriptors");
+            workload.publish(descriptors);
+            SchedulerResult tls = measure(SchedulerUnderTest.TLS, settings, workload, descriptors, work, user);
+            SchedulerResult fair = measure(SchedulerUnderTest.FAIR, settings, workload, descriptors, work, user);
+            return new CostReport(settings, tls, fair);
+        } finally {
+            deleteTree(work);
+        }
+    }
+
+    private static SchedulerResult measure(SchedulerUnderTest kind, CostSettings settings, Workload workload,
+                                           Path descriptors, Path work, String user) throws Exception {
+        progress(kind.key + ": setting up " + settings.nodes() + " nodes, " + settings.apps() + " applications");
+        long start = System.nanoTime();
+        try (BenchCluster cluster = BenchCluster.start(kind, settings, workload, descriptors, work, user)) {
+            double setup = (System.nanoTime() - start) / 1e9;
+            progress(String.format(java.util.Locale.ROOT, "%s: set up in %.1f s; %d warm-up + %d timed heartbeats",
+                    kind.key, setup, settings.warmup(), settings.heartbeats()));
+            SchedulerResult result = new HeartbeatLoop(cluster).run(kind.key, settings.warmup(), settings.heartbeats(), setup);
+            progress(String.format(java.util.Locale.ROOT, "%s: mean %.1f us, p99 %.1f us per heartbeat (%.1f s)",
+                    kind.key, result.heartbeat().meanMicros(), result.heartbeat().p99Micros(), result.runSeconds()));
+            return result;
+        }
+    }
+
+    private static void progress(String line) {
+        System.err.println("sched-cost: " + line);
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
