@@ -45,18 +45,25 @@ public final class BlockCache implements Closeable {
 
     /**
      * Starts the cache over an open cache file system (which the returned cache closes): the index
-     * is rebuilt from the cache directory, then the background fetcher starts.
+     * is rebuilt from a listing of the whole cache directory (one listing per cached file version;
+     * the metadata daemon will take this off every client), then the background fetcher starts.
      */
     public static BlockCache start(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock) throws IOException {
         CacheLayout layout = new CacheLayout(cacheFs.makeQualified(config.cacheDir()));
         boolean hdfs = cacheFs instanceof DistributedFileSystem;
         CacheScanner scanner = new CacheScanner(cacheFs, layout, hdfs);
         CacheIndex index = new CacheIndex();
-        for (CachedBlock block : scanner.scanAll()) {
-            index.put(block);
+        CacheCounters counters = new CacheCounters();
+        try {
+            for (CachedBlock block : scanner.scanAll()) {
+                index.put(block);
+            }
+        } catch (IOException e) {
+            // an unreachable cache costs cache hits, not the file system: reads go to the backing store
+            counters.increment(CacheCounter.CACHE_READ_FAILURES);
+            LOG.warn("Could not list the xdfs cache at {}; starting with an empty index: {}", layout.dir(), e.toString());
         }
         LiveNodes nodes = hdfs ? new HdfsLiveNodes((DistributedFileSystem) cacheFs, config.nodeRefresh(), clock) : LiveNodes.NONE;
-        CacheCounters counters = new CacheCounters();
         BlockWriter writer = new BlockWriter(backing, cacheFs, layout, index, scanner,
                 new LeastLoadedPlacement(nodes, index), counters, config.minFileAge(), clock);
         CacheFill fill = new BackgroundFetcher(writer, counters, config.fillThreads(), config.fillQueueCapacity());

@@ -147,7 +147,7 @@ public record XdfsConfig(
         String text = conf.getTrimmed(key);
         try {
             return text == null ? defaultValue : conf.getLongBytes(key, defaultValue);
-        } catch (NumberFormatException e) {
+        } catch (IllegalArgumentException e) { // Hadoop's own message names neither key nor format
             throw new IllegalArgumentException(key + " must be a byte count such as 134217728 or 128m, got '" + text + "'");
         }
     }
