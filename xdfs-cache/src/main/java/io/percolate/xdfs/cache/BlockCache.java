@@ -1,0 +1,124 @@
+package io.percolate.xdfs.cache;
+
+import io.percolate.xdfs.config.XdfsConfig;
+import io.percolate.xdfs.meta.BlockKey;
+import io.percolate.xdfs.meta.CacheIndex;
+import io.percolate.xdfs.meta.CacheLayout;
+import io.percolate.xdfs.meta.CacheScanner;
+import io.percolate.xdfs.meta.CachedBlock;
+import io.percolate.xdfs.meta.Fingerprint;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The cache as readers see it: which blocks of a file version are cached, reading them, and asking
+ * for more. Wires the index, the directory scanner, placement and the fill; nothing here fails a
+ * read because the cache failed — every cache error falls back to the backing store.
+ */
+public final class BlockCache implements Closeable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BlockCache.class);
+
+    private final FileSystem cacheFs;
+    private final CacheIndex index;
+    private final CacheScanner scanner;
+    private final CacheFill fill;
+    private final CacheCounters counters;
+
+    BlockCache(FileSystem cacheFs, CacheIndex index, CacheScanner scanner, CacheFill fill, CacheCounters counters) {
+        this.cacheFs = requireNonNull(cacheFs, "cacheFs");
+        this.index = requireNonNull(index, "index");
+        this.scanner = requireNonNull(scanner, "scanner");
+        this.fill = requireNonNull(fill, "fill");
+        this.counters = requireNonNull(counters, "counters");
+    }
+
+    /**
+     * Starts the cache over an open cache file system (which the returned cache closes): the index
+     * is rebuilt from a listing of the whole cache directory (one listing per cached file version;
+     * the metadata daemon will take this off every client), then the background fetcher starts.
+     */
+    public static BlockCache start(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock) throws IOException {
+        CacheLayout layout = new CacheLayout(cacheFs.makeQualified(config.cacheDir()));
+        boolean hdfs = cacheFs instanceof DistributedFileSystem;
+        CacheScanner scanner = new CacheScanner(cacheFs, layout, hdfs);
+        CacheIndex index = new CacheIndex();
+        CacheCounters counters = new CacheCounters();
+        try {
+            for (CachedBlock block : scanner.scanAll()) {
+                index.put(block);
+            }
+        } catch (IOException e) {
+            // an unreachable cache costs cache hits, not the file system: reads go to the backing store
+            counters.increment(CacheCounter.CACHE_READ_FAILURES);
+            LOG.warn("Could not list the xdfs cache at {}; starting with an empty index: {}", layout.dir(), e.toString());
+        }
+        LiveNodes nodes = hdfs ? new HdfsLiveNodes((DistributedFileSystem) cacheFs, config.nodeRefresh(), clock) : LiveNodes.NONE;
+        BlockWriter writer = new BlockWriter(backing, cacheFs, layout, index, scanner,
+                new LeastLoadedPlacement(nodes, index), counters, config.minFileAge(), clock);
+        CacheFill fill = new BackgroundFetcher(writer, counters, config.fillThreads(), config.fillQueueCapacity());
+        LOG.info("xdfs cache at {}: {} blocks found", layout.dir(), index.size());
+        return new BlockCache(cacheFs, index, scanner, fill, counters);
+    }
+
+    /**
+     * Re-reads which blocks of {@code version} are cached: one listing on the cache file system,
+     * so blocks other processes cached since this one started are found. Failures are counted and
+     * leave the index as it was.
+     */
+    public void refresh(Fingerprint version) {
+        String id = version.id();
+        try {
+            index.replaceVersion(id, scanner.scanVersion(id));
+        } catch (IOException e) {
+            counters.increment(CacheCounter.CACHE_READ_FAILURES);
+            LOG.debug("Could not list cache blocks of {}: {}", version.source(), e.toString());
+        }
+    }
+
+    public Optional<CachedBlock> lookup(BlockKey key) {
+        return index.get(key);
+    }
+
+    public FSDataInputStream open(CachedBlock block) throws IOException {
+        return cacheFs.open(block.file());
+    }
+
+    /** Forgets a cached copy that could not be read (its DataNode may be gone). */
+    public void invalidate(BlockKey key) {
+        counters.increment(CacheCounter.CACHE_READ_FAILURES);
+        index.remove(key);
+    }
+
+    public void request(BlockRequest request) {
+        fill.request(request);
+    }
+
+    public CacheFill fill() {
+        return fill;
+    }
+
+    public CacheCounters counters() {
+        return counters;
+    }
+
+    public CacheState state() {
+        return new CacheState(index.size(), index.bytesByNode(), fill.pending().size());
+    }
+
+    @Override
+    public void close() throws IOException {
+        fill.close();
+        cacheFs.close();
+    }
+}

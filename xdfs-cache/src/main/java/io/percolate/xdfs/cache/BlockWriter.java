@@ -1,0 +1,160 @@
+package io.percolate.xdfs.cache;
+
+import io.percolate.xdfs.meta.CacheIndex;
+import io.percolate.xdfs.meta.CacheLayout;
+import io.percolate.xdfs.meta.CacheNode;
+import io.percolate.xdfs.meta.CacheScanner;
+import io.percolate.xdfs.meta.CachedBlock;
+import io.percolate.xdfs.meta.Fingerprint;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.EOFException;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Copies one block from the backing store into the cache: to a temporary file with one replica on
+ * the node {@link Placement} chose, then renamed into place. The file's (length, mtime) is checked
+ * before and after the copy, so a block is only published under the fingerprint of the bytes it
+ * holds; a copy that races a change is discarded.
+ */
+public final class BlockWriter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BlockWriter.class);
+    private static final int BUFFER = 64 * 1024;
+    /** HDFS refuses blocks under dfs.namenode.fs-limits.min-block-size (1 MiB by default). */
+    private static final long HDFS_BLOCK_UNIT = 1024 * 1024;
+
+    private final FileSystem backing;
+    private final FileSystem cacheFs;
+    private final CacheLayout layout;
+    private final CacheIndex index;
+    private final CacheScanner scanner;
+    private final Placement placement;
+    private final CacheCounters counters;
+    private final Duration minFileAge;
+    private final Clock clock;
+
+    public BlockWriter(FileSystem backing, FileSystem cacheFs, CacheLayout layout, CacheIndex index, CacheScanner scanner,
+                       Placement placement, CacheCounters counters, Duration minFileAge, Clock clock) {
+        this.backing = requireNonNull(backing, "backing");
+        this.cacheFs = requireNonNull(cacheFs, "cacheFs");
+        this.layout = requireNonNull(layout, "layout");
+        this.index = requireNonNull(index, "index");
+        this.scanner = requireNonNull(scanner, "scanner");
+        this.placement = requireNonNull(placement, "placement");
+        this.counters = requireNonNull(counters, "counters");
+        this.minFileAge = requireNonNull(minFileAge, "minFileAge");
+        this.clock = requireNonNull(clock, "clock");
+    }
+
+    public FillOutcome write(BlockRequest request) throws IOException {
+        if (index.get(request.key()).isPresent()) {
+            return FillOutcome.ALREADY_CACHED;
+        }
+        Fingerprint version = request.version();
+        Optional<FileStatus> before = currentStatus(request.source());
+        if (before.isEmpty() || !version.sameVersion(before.get().getLen(), before.get().getModificationTime())) {
+            return FillOutcome.SOURCE_CHANGED;
+        }
+        if (clock.millis() - version.modificationTime() < minFileAge.toMillis()) {
+            return FillOutcome.SOURCE_TOO_YOUNG;
+        }
+        long length = request.length();
+        Optional<CacheNode> target = placement.reserve(length);
+        Path temp = layout.tempFile(request.key());
+        boolean published = false;
+        try {
+            try (FSDataOutputStream out = create(temp, target, version.blockSize());
+                 FSDataInputStream in = backing.open(request.source())) {
+                copy(in, request.offset(), length, out);
+            } catch (EOFException e) {
+                return FillOutcome.SOURCE_CHANGED; // the file shrank under the copy
+            }
+            Optional<FileStatus> after = currentStatus(request.source());
+            if (after.isEmpty() || !version.sameVersion(after.get().getLen(), after.get().getModificationTime())) {
+                return FillOutcome.SOURCE_CHANGED;
+            }
+            // HDFS treats favored nodes as a hint; the index records where the replica really is
+            Optional<CacheNode> actual = scanner.nodeOf(cacheFs.getFileBlockLocations(temp, 0, length));
+            if (target.isPresent() && !target.equals(actual)) {
+                counters.increment(CacheCounter.PLACEMENT_MISSES);
+                LOG.debug("Cache block {} asked for {} but landed on {}", request.key(), target.get(), actual);
+            }
+            Path destination = layout.blockFile(request.key());
+            if (!cacheFs.rename(temp, destination)) {
+                return FillOutcome.ALREADY_CACHED; // another writer published it first
+            }
+            published = true;
+            index.put(new CachedBlock(request.key(), destination, length, actual));
+            counters.add(CacheCounter.BYTES_FILLED, length);
+            return FillOutcome.CACHED;
+        } finally {
+            target.ifPresent(node -> placement.release(node, length));
+            if (!published) {
+                deleteQuietly(temp);
+            }
+        }
+    }
+
+    private FSDataOutputStream create(Path temp, Optional<CacheNode> target, long cacheBlockSize) throws IOException {
+        short replication = 1; // the cache is disposable: a lost replica is re-read from the backing store
+        // one HDFS block per cache block, so the whole cache block is on the chosen node
+        long hdfsBlockSize = roundUp(Math.max(HDFS_BLOCK_UNIT, cacheBlockSize), HDFS_BLOCK_UNIT);
+        int buffer = BUFFER;
+        if (cacheFs instanceof DistributedFileSystem dfs && target.isPresent()) {
+            InetSocketAddress[] favored = {target.get().transferAddress()};
+            return dfs.create(temp, FsPermission.getFileDefault().applyUMask(FsPermission.getUMask(cacheFs.getConf())),
+                    false, buffer, replication, hdfsBlockSize, null, favored);
+        }
+        return cacheFs.create(temp, false, buffer, replication, hdfsBlockSize);
+    }
+
+    private static void copy(FSDataInputStream in, long offset, long length, FSDataOutputStream out) throws IOException {
+        in.seek(offset);
+        byte[] buffer = new byte[(int) Math.min(BUFFER, Math.max(1, length))];
+        long remaining = length;
+        while (remaining > 0) {
+            int n = in.read(buffer, 0, (int) Math.min(buffer.length, remaining));
+            if (n < 0) {
+                throw new EOFException("backing file ended " + remaining + " bytes before the block did");
+            }
+            out.write(buffer, 0, n);
+            remaining -= n;
+        }
+    }
+
+    private Optional<FileStatus> currentStatus(Path source) throws IOException {
+        try {
+            return Optional.of(backing.getFileStatus(source));
+        } catch (FileNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    private void deleteQuietly(Path temp) {
+        try {
+            cacheFs.delete(temp, false);
+        } catch (IOException e) {
+            LOG.warn("Could not delete the temporary cache file {}: {}", temp, e.toString());
+        }
+    }
+
+    private static long roundUp(long value, long unit) {
+        return (value + unit - 1) / unit * unit;
+    }
+}

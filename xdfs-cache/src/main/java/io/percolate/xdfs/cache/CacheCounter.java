@@ -1,0 +1,32 @@
+package io.percolate.xdfs.cache;
+
+/**
+ * What the cache tier counts. Declared as data so that a report (and, later, the metrics2 source)
+ * lists every counter without knowing them one by one.
+ */
+public enum CacheCounter {
+    BLOCK_READS_FROM_CACHE("block reads served from a cached copy"),
+    BLOCK_READS_FROM_BACKING("block reads served from the backing store"),
+    BYTES_FROM_CACHE("bytes read from cached copies"),
+    BYTES_FROM_BACKING("bytes read from the backing store by readers"),
+    CACHE_READ_FAILURES("cached copies or cache listings that failed and fell back to the backing store"),
+    FILLS_QUEUED("blocks queued for caching"),
+    FILLS_DROPPED("blocks not queued because the fill queue was full"),
+    FILLS_COMPLETED("blocks copied into the cache"),
+    FILLS_ALREADY_CACHED("queued blocks found already cached"),
+    FILLS_SKIPPED_CHANGED("fills abandoned because the file changed"),
+    FILLS_SKIPPED_YOUNG("fills skipped because the file changed too recently"),
+    FILLS_FAILED("fills that failed with an error"),
+    BYTES_FILLED("bytes copied into the cache"),
+    PLACEMENT_MISSES("cache blocks HDFS placed elsewhere than the chosen DataNode");
+
+    private final String description;
+
+    CacheCounter(String description) {
+        this.description = description;
+    }
+
+    public String description() {
+        return description;
+    }
+}

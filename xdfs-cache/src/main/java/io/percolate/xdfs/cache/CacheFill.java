@@ -1,0 +1,36 @@
+package io.percolate.xdfs.cache;
+
+import io.percolate.xdfs.meta.BlockKey;
+
+import java.io.Closeable;
+import java.time.Duration;
+import java.util.Set;
+
+/**
+ * The hand-off from readers to whatever copies blocks into the cache. This slice has a bounded
+ * background fetcher ({@link BackgroundFetcher}); the compute-aware transfer scheduler (job order,
+ * block demand, bandwidth cap) replaces it behind this interface.
+ */
+public interface CacheFill extends Closeable {
+
+    /**
+     * Asks for a block to be cached, without waiting. A request for a block already queued or in
+     * progress is absorbed.
+     *
+     * @return false if the request was dropped (the fill is saturated or closed)
+     */
+    boolean request(BlockRequest request);
+
+    /** Blocks queued or being copied: where locality will soon be (the "transfer in progress"). */
+    Set<BlockKey> pending();
+
+    /**
+     * Waits until nothing is queued or being copied.
+     *
+     * @return false if the wait timed out
+     */
+    boolean awaitIdle(Duration timeout) throws InterruptedException;
+
+    @Override
+    void close();
+}

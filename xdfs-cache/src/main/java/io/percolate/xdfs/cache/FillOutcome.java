@@ -1,0 +1,23 @@
+package io.percolate.xdfs.cache;
+
+/** How one block copy ended, when it did not fail with an error. */
+public enum FillOutcome {
+    /** The block is now in the cache. */
+    CACHED(CacheCounter.FILLS_COMPLETED),
+    /** Someone had cached it already. */
+    ALREADY_CACHED(CacheCounter.FILLS_ALREADY_CACHED),
+    /** The file is no longer the version that was requested; nothing was kept. */
+    SOURCE_CHANGED(CacheCounter.FILLS_SKIPPED_CHANGED),
+    /** The file changed too recently for its fingerprint to be trusted; nothing was written. */
+    SOURCE_TOO_YOUNG(CacheCounter.FILLS_SKIPPED_YOUNG);
+
+    private final CacheCounter counter;
+
+    FillOutcome(CacheCounter counter) {
+        this.counter = counter;
+    }
+
+    public CacheCounter counter() {
+        return counter;
+    }
+}

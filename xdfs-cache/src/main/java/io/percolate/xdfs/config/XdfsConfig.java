@@ -1,0 +1,175 @@
+package io.percolate.xdfs.config;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.fs.Path;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.List;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Every setting of the xdfs:// file system, read once from the Hadoop {@link Configuration} into a
+ * validated snapshot. A bad value fails {@code FileSystem.initialize} with the key's name instead
+ * of being replaced by a default. The keys are listed here and in xdfs-cache/README.md.
+ *
+ * @param backingUri the store xdfs serves (an NFS mount as {@code file:}, or any Hadoop file system);
+ *     {@code xdfs://auth/a/b} is {@code <backingUri>/a/b}
+ * @param backingHosts hosts reported for blocks that are not cached; empty: ask the backing store
+ * @param cacheFsUri the HDFS holding cache blocks; by default the cluster's {@code fs.defaultFS}
+ * @param cacheDir directory of the cache blocks on the cache file system
+ * @param blockSize bytes per cache block, also the block size xdfs reports to split computation
+ * @param readOnly refuse every change to the backing store
+ * @param fillThreads threads copying blocks from the backing store into the cache
+ * @param fillQueueCapacity blocks waiting to be copied before new requests are dropped
+ * @param minFileAge files changed more recently than this are read through but not cached
+ * @param nodeRefresh how long a list of live cache DataNodes is reused
+ */
+public record XdfsConfig(
+        URI backingUri,
+        List<String> backingHosts,
+        URI cacheFsUri,
+        Path cacheDir,
+        long blockSize,
+        boolean readOnly,
+        int fillThreads,
+        int fillQueueCapacity,
+        Duration minFileAge,
+        Duration nodeRefresh) {
+
+    public static final String SCHEME = "xdfs";
+
+    /** The backing store's root; any Hadoop file system URI except xdfs itself. */
+    public static final String BACKING_URI = "percolate.xdfs.backing.uri";
+    public static final String DEFAULT_BACKING_URI = "file:///mnt/nfs";
+    /** Comma-separated hosts reported as locations of uncached blocks; empty asks the backing store. */
+    public static final String BACKING_HOSTS = "percolate.xdfs.backing.hosts";
+    /** The HDFS holding cache blocks; empty means the cluster's fs.defaultFS. */
+    public static final String CACHE_FS = "percolate.xdfs.cache.fs";
+    /** Directory of cache blocks on the cache file system. */
+    public static final String CACHE_DIR = "percolate.xdfs.cache.dir";
+    public static final String DEFAULT_CACHE_DIR = "/percolate/xdfs-cache";
+    /** Bytes per cache block (size suffixes such as 64k or 128m allowed). */
+    public static final String BLOCK_SIZE = "percolate.xdfs.block-size";
+    public static final long DEFAULT_BLOCK_SIZE = 128L * 1024 * 1024;
+    /** Smallest cache block accepted: below this the per-block HDFS file costs more than it saves. */
+    public static final long MIN_BLOCK_SIZE = 1024;
+    /** Refuse create, append, mkdirs, rename, delete and attribute changes. */
+    public static final String READ_ONLY = "percolate.xdfs.read-only";
+    public static final boolean DEFAULT_READ_ONLY = false;
+    /** Threads copying blocks into the cache. */
+    public static final String FILL_THREADS = "percolate.xdfs.fill.threads";
+    public static final int DEFAULT_FILL_THREADS = 2;
+    /** Blocks waiting to be copied; requests beyond it are dropped (the read itself goes on). */
+    public static final String FILL_QUEUE_CAPACITY = "percolate.xdfs.fill.queue-capacity";
+    public static final int DEFAULT_FILL_QUEUE_CAPACITY = 256;
+    /**
+     * Files modified less than this long ago are not cached, milliseconds. A fingerprint only sees
+     * (length, mtime); a same-length rewrite inside the backing store's mtime granularity is
+     * invisible to it, so a file still being written is read through rather than cached.
+     */
+    public static final String MIN_FILE_AGE_MS = "percolate.xdfs.cache.min-file-age-ms";
+    public static final long DEFAULT_MIN_FILE_AGE_MS = 2000;
+    /** How long the list of live cache DataNodes is reused before it is asked for again, milliseconds. */
+    public static final String NODE_REFRESH_MS = "percolate.xdfs.cache.node-refresh-ms";
+    public static final long DEFAULT_NODE_REFRESH_MS = 30_000;
+
+    public XdfsConfig {
+        requireNonNull(backingUri, BACKING_URI);
+        requireNonNull(cacheFsUri, CACHE_FS);
+        requireNonNull(cacheDir, CACHE_DIR);
+        requireNonNull(minFileAge, MIN_FILE_AGE_MS);
+        requireNonNull(nodeRefresh, NODE_REFRESH_MS);
+        backingHosts = List.copyOf(backingHosts);
+        checkStore(BACKING_URI, backingUri);
+        checkStore(CACHE_FS, cacheFsUri);
+        if (!cacheDir.isUriPathAbsolute()) {
+            throw new IllegalArgumentException(CACHE_DIR + " must be an absolute path, got '" + cacheDir + "'");
+        }
+        if (blockSize < MIN_BLOCK_SIZE) {
+            throw new IllegalArgumentException(BLOCK_SIZE + " must be >= " + MIN_BLOCK_SIZE + ", got " + blockSize);
+        }
+        if (fillThreads < 1 || fillThreads > 256) {
+            throw new IllegalArgumentException(FILL_THREADS + " must be in [1, 256], got " + fillThreads);
+        }
+        if (fillQueueCapacity < 1 || fillQueueCapacity > 1_000_000) {
+            throw new IllegalArgumentException(FILL_QUEUE_CAPACITY + " must be in [1, 1000000], got " + fillQueueCapacity);
+        }
+        if (minFileAge.isNegative()) {
+            throw new IllegalArgumentException(MIN_FILE_AGE_MS + " must be >= 0, got " + minFileAge.toMillis());
+        }
+        if (nodeRefresh.isNegative()) {
+            throw new IllegalArgumentException(NODE_REFRESH_MS + " must be >= 0, got " + nodeRefresh.toMillis());
+        }
+    }
+
+    public static XdfsConfig from(Configuration conf) {
+        String cacheFs = conf.getTrimmed(CACHE_FS, "");
+        if (cacheFs.isEmpty()) {
+            cacheFs = conf.getTrimmed(CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY,
+                    CommonConfigurationKeysPublic.FS_DEFAULT_NAME_DEFAULT);
+        }
+        return new XdfsConfig(
+                uri(BACKING_URI, conf.getTrimmed(BACKING_URI, DEFAULT_BACKING_URI)),
+                List.of(conf.getTrimmedStrings(BACKING_HOSTS)),
+                uri(CACHE_FS, cacheFs),
+                new Path(conf.getTrimmed(CACHE_DIR, DEFAULT_CACHE_DIR)),
+                bytes(conf, BLOCK_SIZE, DEFAULT_BLOCK_SIZE),
+                flag(conf, READ_ONLY, DEFAULT_READ_ONLY),
+                (int) Math.min(Integer.MAX_VALUE, number(conf, FILL_THREADS, DEFAULT_FILL_THREADS)),
+                (int) Math.min(Integer.MAX_VALUE, number(conf, FILL_QUEUE_CAPACITY, DEFAULT_FILL_QUEUE_CAPACITY)),
+                Duration.ofMillis(number(conf, MIN_FILE_AGE_MS, DEFAULT_MIN_FILE_AGE_MS)),
+                Duration.ofMillis(number(conf, NODE_REFRESH_MS, DEFAULT_NODE_REFRESH_MS)));
+    }
+
+    private static void checkStore(String key, URI uri) {
+        if (uri.getScheme() == null) {
+            throw new IllegalArgumentException(key + " must name a scheme (such as file: or hdfs:), got '" + uri + "'");
+        }
+        if (uri.getScheme().equalsIgnoreCase(SCHEME)) {
+            // xdfs over xdfs would recurse through the FileSystem cache on every call
+            throw new IllegalArgumentException(key + " must not be an xdfs: URI, got '" + uri + "'");
+        }
+    }
+
+    private static URI uri(String key, String text) {
+        try {
+            return new URI(text);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(key + " must be a URI, got '" + text + "'", e);
+        }
+    }
+
+    private static long bytes(Configuration conf, String key, long defaultValue) {
+        String text = conf.getTrimmed(key);
+        try {
+            return text == null ? defaultValue : conf.getLongBytes(key, defaultValue);
+        } catch (IllegalArgumentException e) { // Hadoop's own message names neither key nor format
+            throw new IllegalArgumentException(key + " must be a byte count such as 134217728 or 128m, got '" + text + "'");
+        }
+    }
+
+    private static long number(Configuration conf, String key, long defaultValue) {
+        String text = conf.getTrimmed(key);
+        try {
+            return text == null ? defaultValue : Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a whole number, got '" + text + "'");
+        }
+    }
+
+    /** Unlike {@code Configuration.getBoolean}, a misspelt value is an error, not the default. */
+    private static boolean flag(Configuration conf, String key, boolean defaultValue) {
+        String text = conf.getTrimmed(key);
+        if (text == null) {
+            return defaultValue;
+        }
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(text);
+        }
+        throw new IllegalArgumentException(key + " must be true or false, got '" + text + "'");
+    }
+}

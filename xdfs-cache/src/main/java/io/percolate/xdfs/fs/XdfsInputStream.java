@@ -1,0 +1,222 @@
+package io.percolate.xdfs.fs;
+
+import io.percolate.xdfs.cache.BlockCache;
+import io.percolate.xdfs.cache.BlockRequest;
+import io.percolate.xdfs.cache.CacheCounter;
+import io.percolate.xdfs.meta.BlockKey;
+import io.percolate.xdfs.meta.CachedBlock;
+import io.percolate.xdfs.meta.Fingerprint;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSExceptionMessages;
+import org.apache.hadoop.fs.FSInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.IOUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.BitSet;
+import java.util.Objects;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Reads one version of a backing-store file block by block: a block with a cached copy of exactly
+ * this version is read from the cache, any other from the backing store (and handed to the cache
+ * fill once per stream). The version was taken when the file was opened, so cached blocks of an
+ * older version are never served; a cached copy that fails to read is forgotten and the backing
+ * store serves the block instead.
+ */
+final class XdfsInputStream extends FSInputStream {
+
+    private static final Logger LOG = LoggerFactory.getLogger(XdfsInputStream.class);
+    private static final int NOT_CACHED = -2;
+
+    private final Path source;
+    private final FileSystem backing;
+    private final Fingerprint version;
+    private final BlockCache cache;
+    private final FileSystem.Statistics statistics;
+    private final int bufferSize;
+    private final BitSet requested = new BitSet();
+    private final byte[] single = new byte[1];
+
+    private long pos;
+    private boolean closed;
+    private FSDataInputStream backingIn;
+    private int currentBlock = -1;
+    private FSDataInputStream cachedIn;
+
+    XdfsInputStream(Path source, FileSystem backing, Fingerprint version, BlockCache cache,
+                    FileSystem.Statistics statistics, int bufferSize) {
+        this.source = requireNonNull(source, "source");
+        this.backing = requireNonNull(backing, "backing");
+        this.version = requireNonNull(version, "version");
+        this.cache = requireNonNull(cache, "cache");
+        this.statistics = statistics;
+        this.bufferSize = bufferSize;
+    }
+
+    @Override
+    public synchronized int read() throws IOException {
+        int n = read(single, 0, 1);
+        return n < 0 ? -1 : single[0] & 0xff;
+    }
+
+    @Override
+    public synchronized int read(byte[] buffer, int offset, int length) throws IOException {
+        checkOpen();
+        Objects.checkFromIndexSize(offset, length, buffer.length);
+        if (length == 0) {
+            return 0;
+        }
+        if (pos >= version.length()) {
+            return -1;
+        }
+        int block = (int) (pos / version.blockSize());
+        long blockStart = version.blockOffset(block);
+        int wanted = (int) Math.min(length, blockStart + version.blockLength(block) - pos);
+        if (block != currentBlock) {
+            enter(block);
+        }
+        int n = readCached(pos - blockStart, buffer, offset, wanted);
+        if (n == NOT_CACHED) {
+            n = readBacking(buffer, offset, wanted);
+        }
+        pos += n;
+        if (statistics != null) {
+            statistics.incrementBytesRead(n);
+        }
+        return n;
+    }
+
+    /** Chooses where block {@code block} is read from, for as long as reads stay inside it. */
+    private void enter(int block) {
+        closeCached();
+        currentBlock = block;
+        BlockKey key = version.block(block);
+        Optional<CachedBlock> cached = cache.lookup(key);
+        if (cached.isPresent() && cached.get().length() == version.blockLength(block)) {
+            try {
+                cachedIn = cache.open(cached.get());
+                cache.counters().increment(CacheCounter.BLOCK_READS_FROM_CACHE);
+                return;
+            } catch (IOException e) {
+                LOG.debug("Cached copy {} unreadable, reading {} instead: {}", cached.get().file(), source, e.toString());
+                cache.invalidate(key);
+            }
+        }
+        cache.counters().increment(CacheCounter.BLOCK_READS_FROM_BACKING);
+        if (!requested.get(block)) {
+            requested.set(block);
+            cache.request(new BlockRequest(source, version, block));
+        }
+    }
+
+    private int readCached(long offsetInBlock, byte[] buffer, int offset, int length) {
+        if (cachedIn == null) {
+            return NOT_CACHED;
+        }
+        try {
+            if (cachedIn.getPos() != offsetInBlock) {
+                cachedIn.seek(offsetInBlock);
+            }
+            int n = cachedIn.read(buffer, offset, length);
+            if (n <= 0) {
+                throw new EOFException("cached copy ends before its recorded length");
+            }
+            cache.counters().add(CacheCounter.BYTES_FROM_CACHE, n);
+            return n;
+        } catch (IOException e) {
+            // e.g. its DataNode died: the backing store still has the bytes
+            LOG.debug("Cached copy of block {} of {} failed, reading the backing store: {}", currentBlock, source, e.toString());
+            closeCached();
+            cache.invalidate(version.block(currentBlock));
+            return NOT_CACHED;
+        }
+    }
+
+    private int readBacking(byte[] buffer, int offset, int length) throws IOException {
+        if (backingIn == null) {
+            backingIn = backing.open(source, bufferSize);
+        }
+        if (backingIn.getPos() != pos) {
+            backingIn.seek(pos);
+        }
+        int n = backingIn.read(buffer, offset, length);
+        if (n < 0) {
+            throw new EOFException(source + " ended at byte " + pos + " but had " + version.length()
+                    + " bytes when opened: it changed while being read");
+        }
+        cache.counters().add(CacheCounter.BYTES_FROM_BACKING, n);
+        return n;
+    }
+
+    @Override
+    public synchronized void seek(long target) throws IOException {
+        checkOpen();
+        if (target < 0) {
+            throw new EOFException(FSExceptionMessages.NEGATIVE_SEEK + " " + target);
+        }
+        if (target > version.length()) {
+            throw new EOFException(FSExceptionMessages.CANNOT_SEEK_PAST_EOF + " " + target);
+        }
+        pos = target; // the source stream follows on the next read
+    }
+
+    @Override
+    public synchronized long getPos() {
+        return pos;
+    }
+
+    @Override
+    public synchronized long skip(long n) throws IOException {
+        checkOpen();
+        if (n <= 0) {
+            return 0;
+        }
+        long target = Math.min(version.length(), pos + n);
+        long skipped = target - pos;
+        pos = target;
+        return skipped;
+    }
+
+    @Override
+    public synchronized int available() throws IOException {
+        checkOpen();
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, version.length() - pos));
+    }
+
+    @Override
+    public boolean seekToNewSource(long targetPos) {
+        return false;
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        closeCached();
+        IOUtils.cleanupWithLogger(LOG, backingIn);
+        backingIn = null;
+        super.close();
+    }
+
+    private void closeCached() {
+        if (cachedIn != null) {
+            IOUtils.cleanupWithLogger(LOG, cachedIn);
+            cachedIn = null;
+        }
+    }
+
+    private void checkOpen() throws IOException {
+        if (closed) {
+            throw new IOException(FSExceptionMessages.STREAM_IS_CLOSED + ": " + source);
+        }
+    }
+}

@@ -1,0 +1,337 @@
+package io.percolate.xdfs.fs;
+
+import io.percolate.xdfs.cache.CacheCounter;
+import io.percolate.xdfs.cache.CacheCounters;
+import io.percolate.xdfs.config.XdfsConfig;
+import io.percolate.xdfs.meta.CacheNode;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.BlockLocation;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileContext;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * xdfs over a local backing directory with its cache in a real 3-DataNode MiniDFSCluster: read
+ * through, cached, located, never stale, balanced, rebuilt after a restart, read-only, FileContext,
+ * and a lost cache DataNode (last, since it stops one).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+final class TestXdfsOnMiniDfs {
+
+    private static final int BLOCK = 64 * 1024;
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+    @TempDir
+    static java.nio.file.Path backingDir;
+    private static MiniDFSCluster cluster;
+    private static Set<String> dataNodeNames;
+
+    @BeforeAll
+    static void startCluster() throws IOException {
+        Configuration conf = new Configuration();
+        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR,
+                java.nio.file.Paths.get("target", "minidfs-cache").toAbsolutePath().toString());
+        cluster = new MiniDFSCluster.Builder(conf).numDataNodes(3).build();
+        cluster.waitActive();
+        dataNodeNames = new HashSet<>();
+        for (DataNode dn : cluster.getDataNodes()) {
+            dataNodeNames.add(dn.getDatanodeId().getXferAddr());
+        }
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.shutdown(true);
+        }
+    }
+
+    /** A fresh xdfs instance (own authority, so not shared through the FileSystem cache) and cache dir. */
+    private static XdfsFileSystem xdfs(String cacheDir, String... keyValues) throws IOException {
+        Configuration conf = new Configuration();
+        conf.set(XdfsConfig.BACKING_URI, backingDir.toUri().toString());
+        conf.set(XdfsConfig.CACHE_FS, cluster.getURI().toString());
+        conf.set(XdfsConfig.CACHE_DIR, cacheDir);
+        conf.set(XdfsConfig.BLOCK_SIZE, Integer.toString(BLOCK));
+        conf.set(XdfsConfig.MIN_FILE_AGE_MS, "0"); // the test's files are seconds old
+        conf.set(XdfsConfig.FILL_QUEUE_CAPACITY, "128");
+        for (int i = 0; i < keyValues.length; i += 2) {
+            conf.set(keyValues[i], keyValues[i + 1]);
+        }
+        FileSystem fs = FileSystem.newInstance(URI.create("xdfs://t" + INSTANCES.incrementAndGet() + "/"), conf);
+        return assertInstanceOf(XdfsFileSystem.class, fs, "found through META-INF/services, without fs.xdfs.impl");
+    }
+
+    private static byte[] writeBacking(String name, int length, long seed) throws IOException {
+        byte[] data = new byte[length];
+        new Random(seed).nextBytes(data);
+        Files.write(backingDir.resolve(name), data);
+        return data;
+    }
+
+    private static byte[] readAll(FileSystem fs, Path path) throws IOException {
+        try (FSDataInputStream in = fs.open(path)) {
+            return in.readAllBytes();
+        }
+    }
+
+    private static void awaitFills(XdfsFileSystem fs) throws InterruptedException {
+        assertTrue(fs.awaitCacheFills(Duration.ofMinutes(3)), "cache fills did not finish");
+    }
+
+    /** Cached bytes per DataNode as HDFS itself reports the cache directory's files. */
+    private static Map<String, Long> hdfsBytesByNode(String cacheDir) throws IOException {
+        Map<String, Long> bytes = new HashMap<>();
+        RemoteIterator<LocatedFileStatus> files = cluster.getFileSystem().listFiles(new Path(cacheDir), true);
+        while (files.hasNext()) {
+            LocatedFileStatus file = files.next();
+            for (BlockLocation location : file.getBlockLocations()) {
+                assertEquals(1, location.getNames().length, "cache blocks have one replica");
+                bytes.merge(location.getNames()[0], location.getLength(), Long::sum);
+            }
+        }
+        return bytes;
+    }
+
+    @Test
+    @Order(1)
+    void firstReadGoesToTheBackingStore_secondIsServedFromTheCacheDataNodes() throws Exception {
+        byte[] data = writeBacking("warm.bin", 3 * BLOCK + 1000, 1);
+        Path path = new Path("/warm.bin");
+        try (XdfsFileSystem fs = xdfs("/cache-warm")) {
+            CacheCounters counters = fs.cacheCounters();
+            BlockLocation[] cold = fs.getFileBlockLocations(fs.getFileStatus(path), 0, data.length);
+
+            assertArrayEquals(data, readAll(fs, path));
+            awaitFills(fs);
+
+            assertEquals(4, counters.get(CacheCounter.BLOCK_READS_FROM_BACKING));
+            assertEquals(data.length, counters.get(CacheCounter.BYTES_FROM_BACKING));
+            assertEquals(0, counters.get(CacheCounter.BYTES_FROM_CACHE));
+            assertEquals(4, counters.get(CacheCounter.FILLS_COMPLETED));
+            assertEquals(0, counters.get(CacheCounter.PLACEMENT_MISSES));
+            assertEquals(4, cold.length, "one location per cache block");
+            for (BlockLocation location : cold) {
+                assertTrue(dataNodeNames.stream().noneMatch(List.of(location.getNames())::contains),
+                        "uncached blocks are located on the backing store: " + location);
+            }
+
+            assertArrayEquals(data, readAll(fs, path));
+
+            assertEquals(4, counters.get(CacheCounter.BLOCK_READS_FROM_CACHE));
+            assertEquals(data.length, counters.get(CacheCounter.BYTES_FROM_CACHE));
+            assertEquals(data.length, counters.get(CacheCounter.BYTES_FROM_BACKING), "no further backing reads");
+            BlockLocation[] warm = fs.getFileBlockLocations(fs.getFileStatus(path), 0, data.length);
+            assertEquals(4, warm.length);
+            Map<String, Long> expected = hdfsBytesByNode("/cache-warm");
+            Map<String, Long> located = new HashMap<>();
+            for (int i = 0; i < warm.length; i++) {
+                assertEquals((long) i * BLOCK, warm[i].getOffset());
+                assertEquals(i < 3 ? BLOCK : 1000, warm[i].getLength());
+                assertEquals(1, warm[i].getNames().length);
+                assertTrue(dataNodeNames.contains(warm[i].getNames()[0]), "a cache DataNode: " + warm[i]);
+                located.merge(warm[i].getNames()[0], warm[i].getLength(), Long::sum);
+            }
+            assertEquals(expected, located, "locations name the DataNodes HDFS reports for the cache files");
+        }
+    }
+
+    @Test
+    @Order(2)
+    void seeksAndPositionedReadsAcrossCachedBlockBoundaries() throws Exception {
+        byte[] data = writeBacking("seek.bin", 4 * BLOCK, 2);
+        Path path = new Path("/seek.bin");
+        try (XdfsFileSystem fs = xdfs("/cache-seek")) {
+            readAll(fs, path);
+            awaitFills(fs);
+            try (FSDataInputStream in = fs.open(path)) {
+                byte[] span = new byte[BLOCK + 20];
+                in.readFully(BLOCK - 10, span);
+                assertArrayEquals(java.util.Arrays.copyOfRange(data, BLOCK - 10, 2 * BLOCK + 10), span);
+                assertEquals(0, in.getPos(), "positioned reads leave the position alone");
+
+                in.seek(3 * BLOCK - 1);
+                assertEquals(data[3 * BLOCK - 1] & 0xff, in.read());
+                assertEquals(data[3 * BLOCK] & 0xff, in.read());
+                in.seek(5);
+                assertEquals(data[5] & 0xff, in.read());
+                in.seek(4 * BLOCK);
+                assertEquals(-1, in.read());
+            }
+            assertEquals(0, fs.cacheCounters().get(CacheCounter.BLOCK_READS_FROM_BACKING) - 4, "all reads after the fill hit the cache");
+        }
+    }
+
+    @Test
+    @Order(3)
+    void changedBackingFile_isNeverServedFromTheOldCachedCopy() throws Exception {
+        java.nio.file.Path file = backingDir.resolve("changing.bin");
+        byte[] first = writeBacking("changing.bin", 2 * BLOCK, 3);
+        Path path = new Path("/changing.bin");
+        try (XdfsFileSystem fs = xdfs("/cache-stale")) {
+            CacheCounters counters = fs.cacheCounters();
+            readAll(fs, path);
+            awaitFills(fs);
+            assertArrayEquals(first, readAll(fs, path));
+            assertEquals(2, counters.get(CacheCounter.BLOCK_READS_FROM_CACHE));
+
+            // same length, new bytes; the store gives it a new mtime (set here explicitly, since two
+            // writes inside one millisecond would look alike to any (length, mtime) fingerprint)
+            FileTime before = Files.getLastModifiedTime(file);
+            byte[] second = writeBacking("changing.bin", 2 * BLOCK, 4);
+            Files.setLastModifiedTime(file, FileTime.fromMillis(before.toMillis() + 1000));
+
+            assertArrayEquals(second, readAll(fs, path));
+            assertEquals(2, counters.get(CacheCounter.BLOCK_READS_FROM_CACHE), "the old copy was not read");
+
+            byte[] third = writeBacking("changing.bin", BLOCK + 7, 5); // shorter: a new length alone suffices
+            assertArrayEquals(third, readAll(fs, path));
+            assertEquals(2, counters.get(CacheCounter.BLOCK_READS_FROM_CACHE));
+        }
+    }
+
+    @Test
+    @Order(4)
+    void manyBlocksSpreadEvenlyOverTheCacheDataNodes() throws Exception {
+        int blocks = 60;
+        byte[] data = writeBacking("spread.bin", blocks * BLOCK, 6);
+        Path path = new Path("/spread.bin");
+        try (XdfsFileSystem fs = xdfs("/cache-spread", XdfsConfig.FILL_THREADS, "3")) {
+            assertArrayEquals(data, readAll(fs, path));
+            awaitFills(fs);
+
+            assertEquals(blocks, fs.cacheCounters().get(CacheCounter.FILLS_COMPLETED));
+            assertEquals(0, fs.cacheCounters().get(CacheCounter.PLACEMENT_MISSES));
+            Map<String, Long> bytes = hdfsBytesByNode("/cache-spread");
+            assertEquals(dataNodeNames, bytes.keySet(), "every DataNode holds cache blocks");
+            long max = bytes.values().stream().mapToLong(Long::longValue).max().orElseThrow();
+            double mean = bytes.values().stream().mapToLong(Long::longValue).average().orElseThrow();
+            assertTrue(max / mean <= 1.25, "max/mean " + max / mean + " over " + bytes);
+            Map<String, Long> indexed = new HashMap<>();
+            fs.cacheState().bytesByNode().forEach((node, b) -> indexed.put(node.name(), b));
+            assertEquals(bytes, indexed, "the index accounts what HDFS holds");
+        }
+    }
+
+    @Test
+    @Order(5)
+    void restartedInstance_rebuildsItsIndexFromTheCacheDirectory() throws Exception {
+        byte[] data = writeBacking("restart.bin", 3 * BLOCK, 7);
+        Path path = new Path("/restart.bin");
+        Map<CacheNode, Long> before;
+        try (XdfsFileSystem fs = xdfs("/cache-restart")) {
+            readAll(fs, path);
+            awaitFills(fs);
+            before = fs.cacheState().bytesByNode();
+        }
+        try (XdfsFileSystem fs = xdfs("/cache-restart")) {
+            assertEquals(3, fs.cacheState().blocks(), "found by the start-up listing");
+            assertEquals(before, fs.cacheState().bytesByNode());
+
+            assertArrayEquals(data, readAll(fs, path));
+            assertEquals(3, fs.cacheCounters().get(CacheCounter.BLOCK_READS_FROM_CACHE));
+            assertEquals(0, fs.cacheCounters().get(CacheCounter.BYTES_FROM_BACKING));
+        }
+    }
+
+    @Test
+    @Order(6)
+    void readOnlyInstance_refusesEveryChangeWithAClearMessage_andStillReads() throws Exception {
+        byte[] data = writeBacking("ro.bin", 100, 8);
+        Path path = new Path("/ro.bin");
+        try (XdfsFileSystem fs = xdfs("/cache-ro", XdfsConfig.READ_ONLY, "true")) {
+            List<org.junit.jupiter.api.function.Executable> changes = List.of(
+                    () -> fs.create(new Path("/new.bin")).close(),
+                    () -> fs.append(path).close(),
+                    () -> fs.mkdirs(new Path("/dir")),
+                    () -> fs.delete(path, false),
+                    () -> fs.rename(path, new Path("/moved.bin")),
+                    () -> fs.setTimes(path, 0, 0));
+            for (org.junit.jupiter.api.function.Executable change : changes) {
+                XdfsReadOnlyException e = assertThrows(XdfsReadOnlyException.class, change);
+                assertTrue(e.getMessage().contains("read-only (percolate.xdfs.read-only=true)"), e.getMessage());
+            }
+            assertArrayEquals(data, readAll(fs, path));
+            assertTrue(Files.exists(backingDir.resolve("ro.bin")));
+            assertTrue(!Files.exists(backingDir.resolve("new.bin")) && !Files.exists(backingDir.resolve("dir")));
+            assertTrue(!fs.hasPathCapability(path, "fs.capability.paths.append"));
+        }
+    }
+
+    @Test
+    @Order(7)
+    void fileContext_readsThroughTheAbstractFileSystemBinding() throws Exception {
+        byte[] data = writeBacking("fc.bin", BLOCK + 5, 9);
+        Configuration conf = new Configuration();
+        conf.set("fs.AbstractFileSystem.xdfs.impl", Xdfs.class.getName());
+        conf.set(XdfsConfig.BACKING_URI, backingDir.toUri().toString());
+        conf.set(XdfsConfig.CACHE_FS, cluster.getURI().toString());
+        conf.set(XdfsConfig.CACHE_DIR, "/cache-fc");
+        conf.set(XdfsConfig.BLOCK_SIZE, Integer.toString(BLOCK));
+        FileContext fc = FileContext.getFileContext(URI.create("xdfs://fc/"), conf);
+
+        FileStatus status = fc.getFileStatus(new Path("/fc.bin"));
+        assertEquals(data.length, status.getLen());
+        assertEquals(BLOCK, status.getBlockSize(), "the cache block size, so splits match cache blocks");
+        try (FSDataInputStream in = fc.open(new Path("/fc.bin"))) {
+            assertArrayEquals(data, in.readAllBytes());
+        }
+        fc.mkdir(new Path("/fc-dir"), null, false);
+        assertTrue(Files.isDirectory(backingDir.resolve("fc-dir")));
+    }
+
+    @Test
+    @Order(100)
+    void lostCacheDataNode_meansReadingTheBackingStoreAgain() throws Exception {
+        byte[] data = writeBacking("lost.bin", 6 * BLOCK, 10);
+        Path path = new Path("/lost.bin");
+        try (XdfsFileSystem fs = xdfs("/cache-lost",
+                "dfs.client.max.block.acquire.failures", "0",
+                "dfs.client.retry.window.base", "1")) {
+            readAll(fs, path);
+            awaitFills(fs);
+            assertEquals(6, fs.cacheState().blocks());
+            DataNode victim = cluster.getDataNodes().get(0);
+            String victimName = victim.getDatanodeId().getXferAddr();
+            long lost = fs.cacheState().bytesByNode().entrySet().stream()
+                    .filter(e -> e.getKey().name().equals(victimName)).mapToLong(Map.Entry::getValue).sum();
+            assertTrue(lost > 0, "the balanced cache put blocks on every node");
+            cluster.stopDataNode(victimName);
+
+            assertArrayEquals(data, readAll(fs, path));
+            assertTrue(fs.cacheCounters().get(CacheCounter.CACHE_READ_FAILURES) > 0);
+        }
+    }
+}
