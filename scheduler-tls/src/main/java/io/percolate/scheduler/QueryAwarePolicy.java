@@ -7,7 +7,6 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.policies.Fai
 
 import java.io.Serializable;
 import java.util.Comparator;
-import java.util.Optional;
 
 /**
  * The FairScheduler {@code SchedulingPolicy} that orders a queue's applications by their
@@ -46,13 +45,13 @@ public final class QueryAwarePolicy extends FairSharePolicy {
 
         @Override
         public int compare(Schedulable a, Schedulable b) {
-            Optional<TlsScheduler> x = scheduler(a);
-            Optional<TlsScheduler> y = scheduler(b);
-            if (x.isPresent() != y.isPresent()) {
-                return x.isPresent() ? -1 : 1;
+            TlsScheduler x = scheduler(a);
+            TlsScheduler y = scheduler(b);
+            if ((x == null) != (y == null)) {
+                return x != null ? -1 : 1;
             }
-            if (x.isPresent() && x.get() == y.get()) {
-                int byRank = x.get().compare((FSAppAttempt) a, (FSAppAttempt) b);
+            if (x != null && x == y) {
+                int byRank = x.compare((FSAppAttempt) a, (FSAppAttempt) b);
                 if (byRank != 0) {
                     return byRank;
                 }
@@ -61,11 +60,9 @@ public final class QueryAwarePolicy extends FairSharePolicy {
             return byShare != 0 ? byShare : a.getName().compareTo(b.getName());
         }
 
-        private static Optional<TlsScheduler> scheduler(Schedulable s) {
-            if (!(s instanceof FSAppAttempt app)) {
-                return Optional.empty();
-            }
-            return SchedulerDirectory.of(app.getApplicationId().getClusterTimestamp());
+        /** The TlsScheduler owning an application; null for a queue or under a stock FairScheduler. */
+        private static TlsScheduler scheduler(Schedulable s) {
+            return s instanceof FSAppAttempt app ? SchedulerDirectory.find(app.getApplicationId().getClusterTimestamp()) : null;
         }
     }
 }

@@ -14,6 +14,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class SchedulerDirectory {
     private static final Map<Long, TlsScheduler> BY_CLUSTER_TIMESTAMP = new ConcurrentHashMap<>();
+    /** the last answer: the policy asks on every comparison, nearly always about one RM */
+    private static volatile Entry last;
+
+    private record Entry(long clusterTimestamp, TlsScheduler scheduler) {
+    }
 
     private SchedulerDirectory() {
     }
@@ -24,9 +29,23 @@ final class SchedulerDirectory {
 
     static void unregister(TlsScheduler scheduler) {
         BY_CLUSTER_TIMESTAMP.values().removeIf(s -> s == scheduler);
+        last = null;
     }
 
     static Optional<TlsScheduler> of(long clusterTimestamp) {
-        return Optional.ofNullable(BY_CLUSTER_TIMESTAMP.get(clusterTimestamp));
+        return Optional.ofNullable(find(clusterTimestamp));
+    }
+
+    /** The scheduler, or null; allocation-free when asked about the same RM as last time. */
+    static TlsScheduler find(long clusterTimestamp) {
+        Entry e = last;
+        if (e != null && e.clusterTimestamp() == clusterTimestamp) {
+            return e.scheduler();
+        }
+        TlsScheduler scheduler = BY_CLUSTER_TIMESTAMP.get(clusterTimestamp);
+        if (scheduler != null) {
+            last = new Entry(clusterTimestamp, scheduler);
+        }
+        return scheduler;
     }
 }

@@ -36,7 +36,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -60,7 +62,24 @@ public class TlsScheduler extends FairScheduler {
     private final TlsMetrics metrics = new TlsMetrics();
     private volatile Optional<RegistryHttpServer> http = Optional.empty();
     /** the node whose heartbeat is being served on this thread; null outside a heartbeat */
-    private final ThreadLocal<NodeId> offeredNode = new ThreadLocal<>();
+    private final ThreadLocal<Offer> offer = new ThreadLocal<>();
+    /**
+     * Every application attempt's rank as of the last update, by identity: FairScheduler sorts a
+     * queue's applications on every heartbeat, so a comparison must cost no more than a lookup.
+     * Attempts added since the last update are looked up in the registry.
+     */
+    private volatile Map<FSAppAttempt, AppRank> rankOfAttempt = Map.of();
+
+    /** A node being offered, and the table its last finished container read (LoDFA). */
+    private static final class Offer {
+        final NodeId node;
+        String sharedTable;
+
+        Offer(NodeId node, String sharedTable) {
+            this.node = node;
+            this.sharedTable = sharedTable;
+        }
+    }
 
     @Override
     public void serviceInit(Configuration conf) throws Exception {
@@ -128,6 +147,7 @@ public class TlsScheduler extends FairScheduler {
             locked(() -> {
                 registry.refresh();
                 registry.reorder(capacity(), this::demandOf);
+                rankOfAttempt = currentRanks();
             });
         } catch (OutOfMemoryError e) {
             throw e;
@@ -165,22 +185,38 @@ public class TlsScheduler extends FairScheduler {
      */
     int compare(FSAppAttempt a, FSAppAttempt b) {
         try {
-            NodeId node = offeredNode.get();
-            return AppRank.compare(registry.rank(a.getApplicationId()), registry.rank(b.getApplicationId()),
-                    node == null ? null : registry.sharedTable(node));
+            Offer o = offer.get();
+            return AppRank.compare(rank(a), rank(b), o == null ? null : o.sharedTable);
         } catch (RuntimeException e) {
             return 0;
         }
     }
 
+    private AppRank rank(FSAppAttempt attempt) {
+        AppRank r = rankOfAttempt.get(attempt);
+        return r != null ? r : registry.rank(attempt.getApplicationId());
+    }
+
+    private Map<FSAppAttempt, AppRank> currentRanks() {
+        Map<FSAppAttempt, AppRank> ranks = new IdentityHashMap<>();
+        for (SchedulerApplication<FSAppAttempt> app : getSchedulerApplications().values()) {
+            FSAppAttempt attempt = app.getCurrentAppAttempt();
+            if (attempt != null) {
+                ranks.put(attempt, registry.rank(attempt.getApplicationId()));
+            }
+        }
+        return ranks;
+    }
+
     /** Remembers which node is being offered while FairScheduler serves its heartbeat. */
     @Override
     protected void nodeUpdate(RMNode nm) {
-        offeredNode.set(nm.getNodeID());
+        NodeId node = nm.getNodeID();
+        offer.set(new Offer(node, read(() -> registry.sharedTable(node))));
         try {
             super.nodeUpdate(nm);
         } finally {
-            offeredNode.remove();
+            offer.remove();
         }
     }
 
@@ -197,7 +233,13 @@ public class TlsScheduler extends FairScheduler {
         try {
             ApplicationId app = container.getContainerId().getApplicationAttemptId().getApplicationId();
             double seconds = Math.max(0, getClock().getTime() - container.getCreationTime()) / 1000.0;
-            locked(() -> registry.containerFinished(app, container.getAllocatedNode(), seconds));
+            NodeId node = container.getAllocatedNode();
+            locked(() -> registry.containerFinished(app, node, seconds));
+            Offer o = offer.get();
+            if (o != null && o.node.equals(node)) {
+                // the heartbeat that reported it goes on to offer this node: LoDFA's table changes now
+                o.sharedTable = read(() -> registry.sharedTable(node));
+            }
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Throwable e) {
