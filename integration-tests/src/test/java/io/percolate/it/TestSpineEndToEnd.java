@@ -7,7 +7,9 @@ import io.percolate.it.cluster.EmbeddedHive;
 import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.it.tpch.TpchDataset;
 import io.percolate.it.tpch.TpchQueries;
+import io.percolate.it.tpch.TpchStatistics;
 import io.percolate.model.CompareOp;
+import io.percolate.model.JobEstimate;
 import io.percolate.model.JobNode;
 import io.percolate.model.OperatorKind;
 import io.percolate.model.Predicate;
@@ -19,6 +21,7 @@ import io.percolate.model.TableRef;
 import io.percolate.scheduler.TlsScheduler;
 import io.percolate.scheduler.registry.DescriptorStatus;
 import io.percolate.scheduler.registry.QueryView;
+import io.percolate.stats.StatisticsStore;
 import io.trino.tpch.TpchTable;
 import io.percolate.hive.publish.JobTagger;
 import org.apache.hadoop.conf.Configuration;
@@ -214,6 +217,27 @@ final class TestSpineEndToEnd {
         assertTrue(QueryTags.parse(apps.get(0).getApplicationTags()).isEmpty(), apps.get(0).getApplicationTags().toString());
         QueryView view = awaitRetired((TlsScheduler) cluster.scheduler(), apps.get(0).getApplicationId().toString());
         assertEquals(DescriptorStatus.UNTAGGED, view.status());
+    }
+
+    @Test
+    void withTableStatistics_theHookEstimatesFromThem() throws Exception {
+        // statistics of lineitem in a store of this test's own, so other queries keep the defaults
+        Path store = new Path("/percolate/statistics-e2e");
+        new StatisticsStore(cluster.conf(), store).write(TpchStatistics.of(data, TpchTable.LINE_ITEM));
+        EmbeddedHive withStatistics = new EmbeddedHive(cluster.conf(),
+                java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(),
+                Map.of(StatisticsStore.DIR_KEY, store.toString()));
+        EmbeddedHive.Result result = withStatistics.run(TpchQueries.PRICING_SUMMARY.sql());
+        assertEquals(pricingSummary.rows(), result.rows());
+
+        JobNode estimated = only(descriptor(result).dag(), OperatorKind.GROUP_BY);
+        JobNode coarse = only(descriptor(pricingSummary).dag(), OperatorKind.GROUP_BY);
+        assertEquals(JobEstimate.Confidence.MEDIUM, estimated.estimate().confidence(), estimated.toString());
+        assertEquals(JobEstimate.Confidence.LOW, coarse.estimate().confidence());
+        // 3 return flags × 2 line statuses: at most 6 narrow groups (4 occur), where the default
+        // keeps a tenth of the filtered input
+        assertTrue(estimated.estimate().outputBytes() < 1_000, estimated.estimate().toString());
+        assertTrue(coarse.estimate().outputBytes() > 20 * estimated.estimate().outputBytes(), coarse.estimate().toString());
     }
 
     @Test
