@@ -4,9 +4,11 @@ import io.percolate.it.cluster.EmbeddedHive;
 import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.it.tpch.TpchDataset;
 import io.percolate.it.tpch.TpchQueries;
+import io.percolate.it.tpch.TpchStatistics;
 import io.percolate.model.QueryId;
 import io.percolate.scheduler.TlsScheduler;
 import io.percolate.scheduler.registry.QueryView;
+import io.percolate.stats.StatisticsStore;
 import io.trino.tpch.TpchTable;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
@@ -51,6 +53,16 @@ public final class Demo {
             data.write(cluster.fileSystem(), DATA);
             EmbeddedHive hive = new EmbeddedHive(cluster.conf(), work.resolve("hive"), Map.of());
             hive.run(data.ddl(DATA).toArray(String[]::new));
+            // built here from the generator's rows; on a cluster the statistics job writes them
+            StatisticsStore statistics = new StatisticsStore(cluster.conf(), new Path(StatisticsStore.DEFAULT_DIR));
+            for (TpchTable<?> table : data.tables()) {
+                statistics.write(TpchStatistics.of(data, table));
+            }
+            out.printf("Column statistics of %d tables in %s after %.1f s.%n", data.tables().size(),
+                    StatisticsStore.DEFAULT_DIR, seconds(t0));
+            TlsScheduler scheduler = (TlsScheduler) cluster.scheduler();
+            scheduler.httpAddress().ifPresent(a -> out.printf("The scheduler's query registry: http://%s:%d/percolate/queries%n",
+                    a.getHostString(), a.getPort()));
 
             out.printf("Running %d queries at once after %.1f s ...%n", TpchQueries.DEMO.size(), seconds(t0));
             long start = System.nanoTime();
@@ -58,7 +70,6 @@ public final class Demo {
                     TpchQueries.DEMO.stream().map(TpchQueries.Query::sql).toList());
             double makespan = seconds(start);
 
-            TlsScheduler scheduler = (TlsScheduler) cluster.scheduler();
             out.println();
             out.printf("%-18s %9s %5s %5s %6s %5s  %-9s %s%n",
                     "query", "response", "rows", "jobs", "height", "WRD", "descriptor", "applications (stage)");
@@ -75,7 +86,8 @@ public final class Demo {
             }
             out.printf("%nAll %d queries done in %.1f s (makespan); whole demo %.1f s.%n",
                     results.size(), makespan, seconds(t0));
-            out.println("WRD: estimated container-seconds (map + reduce tasks) from the hook's descriptor.");
+            out.println("WRD: estimated container-seconds (map + reduce tasks) from the hook's descriptor, "
+                    + "estimated from the column statistics.");
         }
     }
 

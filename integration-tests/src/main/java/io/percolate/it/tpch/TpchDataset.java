@@ -55,6 +55,10 @@ public final class TpchDataset {
         return ddl;
     }
 
+    public List<TpchTable<?>> tables() {
+        return tables;
+    }
+
     /** The rows of one table, generated again (the generator is deterministic). */
     public <E extends TpchEntity> Iterable<E> rows(TpchTable<E> table) {
         return table.createGenerator(scaleFactor, 1, 1);
