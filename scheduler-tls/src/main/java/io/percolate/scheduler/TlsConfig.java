@@ -10,6 +10,9 @@ import org.apache.hadoop.conf.Configuration;
 import java.time.Duration;
 import java.util.Optional;
 
+import static io.percolate.config.ConfigValues.flag;
+import static io.percolate.config.ConfigValues.number;
+import static io.percolate.config.ConfigValues.wholeNumber;
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -108,8 +111,8 @@ record TlsConfig(
     }
 
     static TlsConfig from(Configuration conf) {
-        long idleSeconds = number(conf, QUERY_IDLE_SECONDS, DEFAULT_QUERY_IDLE_SECONDS);
-        long history = number(conf, HISTORY_SIZE, DEFAULT_HISTORY_SIZE);
+        long idleSeconds = wholeNumber(conf, QUERY_IDLE_SECONDS, DEFAULT_QUERY_IDLE_SECONDS);
+        long history = wholeNumber(conf, HISTORY_SIZE, DEFAULT_HISTORY_SIZE);
         double taskSeconds = number(conf, DEFAULT_TASK_SECONDS, DEFAULT_DEFAULT_TASK_SECONDS);
         if (idleSeconds < 0 || idleSeconds > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(QUERY_IDLE_SECONDS + " must be in [0, " + Integer.MAX_VALUE + "], got " + idleSeconds);
@@ -124,19 +127,19 @@ record TlsConfig(
         if (!(jobStartSeconds >= 0) || Double.isInfinite(jobStartSeconds)) {
             throw new IllegalArgumentException(JOB_START_SECONDS + " must be >= 0, got " + jobStartSeconds);
         }
-        long slowListLimit = number(conf, SLOW_LIST_LIMIT, DEFAULT_SLOW_LIST_LIMIT);
+        long slowListLimit = wholeNumber(conf, SLOW_LIST_LIMIT, DEFAULT_SLOW_LIST_LIMIT);
         if (slowListLimit < 0 || slowListLimit > 1_000_000) {
             throw new IllegalArgumentException(SLOW_LIST_LIMIT + " must be in [0, 1000000], got " + slowListLimit);
         }
-        long windowSeconds = number(conf, LOAD_WINDOW_SECONDS, DEFAULT_LOAD_WINDOW_SECONDS);
+        long windowSeconds = wholeNumber(conf, LOAD_WINDOW_SECONDS, DEFAULT_LOAD_WINDOW_SECONDS);
         if (windowSeconds > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(LOAD_WINDOW_SECONDS + " must be <= " + Integer.MAX_VALUE + ", got " + windowSeconds);
         }
         return new TlsConfig(
                 conf.getTrimmed(DescriptorStore.DIR_KEY, DescriptorStore.DEFAULT_DIR),
-                (int) number(conf, LOAD_ATTEMPTS, DEFAULT_LOAD_ATTEMPTS),
-                Duration.ofMillis(number(conf, LOAD_RETRY_MS, DEFAULT_LOAD_RETRY_MS)),
-                (int) number(conf, LOADER_THREADS, DEFAULT_LOADER_THREADS),
+                (int) wholeNumber(conf, LOAD_ATTEMPTS, DEFAULT_LOAD_ATTEMPTS),
+                Duration.ofMillis(wholeNumber(conf, LOAD_RETRY_MS, DEFAULT_LOAD_RETRY_MS)),
+                (int) wholeNumber(conf, LOADER_THREADS, DEFAULT_LOADER_THREADS),
                 flag(conf, DELETE_RETIRED, DEFAULT_DELETE_RETIRED),
                 new QueryRegistry.Settings(idleSeconds * 1000, (int) history, taskSeconds, jobStartSeconds,
                         flag(conf, LODFA_ENABLED, DEFAULT_LODFA_ENABLED),
@@ -146,36 +149,6 @@ record TlsConfig(
                 Duration.ofSeconds(windowSeconds),
                 number(conf, MAX_LOAD, DEFAULT_MAX_LOAD),
                 HttpAddress.parse(HTTP_ADDRESS, conf.get(HTTP_ADDRESS, DEFAULT_HTTP_ADDRESS)));
-    }
-
-    private static long number(Configuration conf, String key, long defaultValue) {
-        String text = conf.getTrimmed(key);
-        try {
-            return text == null ? defaultValue : Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a whole number, got '" + text + "'");
-        }
-    }
-
-    private static double number(Configuration conf, String key, double defaultValue) {
-        String text = conf.getTrimmed(key);
-        try {
-            return text == null ? defaultValue : Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a number, got '" + text + "'");
-        }
-    }
-
-    /** Unlike {@code Configuration.getBoolean}, a misspelt value is an error, not the default. */
-    private static boolean flag(Configuration conf, String key, boolean defaultValue) {
-        String text = conf.getTrimmed(key);
-        if (text == null) {
-            return defaultValue;
-        }
-        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(text);
-        }
-        throw new IllegalArgumentException(key + " must be true or false, got '" + text + "'");
     }
 
     private static void positive(String key, int value) {

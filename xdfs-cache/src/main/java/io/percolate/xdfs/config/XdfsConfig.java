@@ -9,6 +9,8 @@ import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
 
+import static io.percolate.config.ConfigValues.flag;
+import static io.percolate.config.ConfigValues.wholeNumber;
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -119,10 +121,10 @@ public record XdfsConfig(
                 new Path(conf.getTrimmed(CACHE_DIR, DEFAULT_CACHE_DIR)),
                 bytes(conf, BLOCK_SIZE, DEFAULT_BLOCK_SIZE),
                 flag(conf, READ_ONLY, DEFAULT_READ_ONLY),
-                (int) Math.min(Integer.MAX_VALUE, number(conf, FILL_THREADS, DEFAULT_FILL_THREADS)),
-                (int) Math.min(Integer.MAX_VALUE, number(conf, FILL_QUEUE_CAPACITY, DEFAULT_FILL_QUEUE_CAPACITY)),
-                Duration.ofMillis(number(conf, MIN_FILE_AGE_MS, DEFAULT_MIN_FILE_AGE_MS)),
-                Duration.ofMillis(number(conf, NODE_REFRESH_MS, DEFAULT_NODE_REFRESH_MS)));
+                (int) Math.min(Integer.MAX_VALUE, wholeNumber(conf, FILL_THREADS, DEFAULT_FILL_THREADS)),
+                (int) Math.min(Integer.MAX_VALUE, wholeNumber(conf, FILL_QUEUE_CAPACITY, DEFAULT_FILL_QUEUE_CAPACITY)),
+                Duration.ofMillis(wholeNumber(conf, MIN_FILE_AGE_MS, DEFAULT_MIN_FILE_AGE_MS)),
+                Duration.ofMillis(wholeNumber(conf, NODE_REFRESH_MS, DEFAULT_NODE_REFRESH_MS)));
     }
 
     private static void checkStore(String key, URI uri) {
@@ -152,24 +154,4 @@ public record XdfsConfig(
         }
     }
 
-    private static long number(Configuration conf, String key, long defaultValue) {
-        String text = conf.getTrimmed(key);
-        try {
-            return text == null ? defaultValue : Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a whole number, got '" + text + "'");
-        }
-    }
-
-    /** Unlike {@code Configuration.getBoolean}, a misspelt value is an error, not the default. */
-    private static boolean flag(Configuration conf, String key, boolean defaultValue) {
-        String text = conf.getTrimmed(key);
-        if (text == null) {
-            return defaultValue;
-        }
-        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(text);
-        }
-        throw new IllegalArgumentException(key + " must be true or false, got '" + text + "'");
-    }
 }
