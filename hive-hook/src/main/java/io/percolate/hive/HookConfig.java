@@ -1,5 +1,6 @@
 package io.percolate.hive;
 
+import io.percolate.config.ConfigValues;
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.estimate.CoarseEstimator;
 import io.percolate.stats.StatisticsStore;
@@ -52,7 +53,7 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
                 nonNegative(TASK_START_SECONDS, conf.getDouble(TASK_START_SECONDS, d.taskStartSeconds())));
         String statistics = conf.getTrimmed(StatisticsStore.DIR_KEY, StatisticsStore.DEFAULT_DIR);
         return new HookConfig(
-                conf.getBoolean(ENABLED, DEFAULT_ENABLED),
+                ConfigValues.flag(conf, ENABLED, DEFAULT_ENABLED),
                 conf.getTrimmed(DescriptorStore.DIR_KEY, DescriptorStore.DEFAULT_DIR),
                 statistics.isEmpty() ? Optional.empty() : Optional.of(statistics),
                 estimator);
