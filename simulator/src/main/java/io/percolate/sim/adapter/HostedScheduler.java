@@ -79,6 +79,8 @@ abstract class HostedScheduler implements SchedulerUnderTest {
     private final Map<ApplicationAttemptId, SimApp> apps = new HashMap<>();
     private AbstractYarnScheduler<?, ?> scheduler;
     private RMContextImpl context;
+    private RMContainerTokenSecretManager containerTokens;
+    private NMTokenSecretManagerInRM nmTokens;
     private YarnConfiguration conf;
     private Resource container;
     private Path workDir;
@@ -134,9 +136,9 @@ abstract class HostedScheduler implements SchedulerUnderTest {
         QueueMetrics.clearQueueMetrics();
 
         Dispatcher dispatcher = new DroppingDispatcher();
-        RMContainerTokenSecretManager containerTokens = new RMContainerTokenSecretManager(conf);
+        containerTokens = new RMContainerTokenSecretManager(conf);
         containerTokens.rollMasterKey();
-        NMTokenSecretManagerInRM nmTokens = new NMTokenSecretManagerInRM(conf);
+        nmTokens = new NMTokenSecretManagerInRM(conf);
         nmTokens.rollMasterKey();
         scheduler = create();
         context = new RMContextImpl(dispatcher, new ContainerAllocationExpirer(dispatcher), null, null, null, null,
@@ -239,6 +241,34 @@ abstract class HostedScheduler implements SchedulerUnderTest {
     }
 
     @Override
+    public String describe() {
+        StringBuilder out = new StringBuilder("cluster ").append(scheduler.getClusterResource())
+                .append(", root used ").append(scheduler.getRootQueueMetrics().getAllocatedMB()).append(" MB");
+        for (ApplicationAttemptId attempt : apps.keySet().stream().sorted().toList()) {
+            var app = scheduler.getApplicationAttempt(attempt);
+            if (app != null) {
+                out.append("; ").append(attempt).append(" live ").append(app.getLiveContainers().size())
+                        .append(" pending ").append(app.getAppSchedulingInfo().getAllResourceRequests().stream()
+                                .map(r -> r.getPriority() + "x" + r.getNumContainers()).toList())
+                        .append(" reserved ").append(app.getReservedContainers().size());
+            }
+        }
+        for (NodeId node : nodes.keySet()) {
+            var n = scheduler.getSchedulerNode(node);
+            out.append("; ").append(node.getHost()).append(" free ").append(n.getUnallocatedResource().getMemorySize())
+                    .append(" containers ").append(n.getCopiedListOfRunningContainers().stream().map(c -> c.getContainerId() + "/" + c.getState() + (c.isAMContainer() ? "/AM" : "")).toList())
+                    .append(n.getReservedContainer() != null ? " reserved " + n.getReservedContainer().getContainerId() : "");
+        }
+        if (scheduler instanceof org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler fs) {
+            var q = fs.getQueueManager().getLeafQueue(queue(), false);
+            out.append("; queue fair share ").append(q.getFairShare()).append(" demand ").append(q.getDemand())
+                    .append(" runnable ")
+                    .append(q.getNumRunnableApps()).append(" metrics AM used ").append(q.getMetrics().getAMResourceUsageMB());
+        }
+        return out.toString();
+    }
+
+    @Override
     public void update() {
         scheduler.update();
     }
@@ -250,6 +280,13 @@ abstract class HostedScheduler implements SchedulerUnderTest {
                 scheduler.stop();
             }
         } finally {
+            // their key-rolling timers are threads that would keep the JVM alive
+            if (containerTokens != null) {
+                containerTokens.stop();
+            }
+            if (nmTokens != null) {
+                nmTokens.stop();
+            }
             QueueMetrics.clearQueueMetrics();
             DefaultMetricsSystem.shutdown();
             deleteWorkDir();

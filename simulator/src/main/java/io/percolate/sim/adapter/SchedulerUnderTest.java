@@ -41,6 +41,11 @@ public interface SchedulerUnderTest extends AutoCloseable {
     /** One run of the scheduler's periodic update (fair shares; TlsScheduler: descriptors and QEF). */
     void update();
 
+    /** The scheduler's view of its applications, for error messages. */
+    default String describe() {
+        return "";
+    }
+
     @Override
     void close();
 }

@@ -46,6 +46,9 @@ public final class Simulation {
     private static final Priority MAP_PRIORITY = Priority.newInstance(20);
     private static final Priority REDUCE_PRIORITY = Priority.newInstance(10);
 
+    /** A run in which no container starts for this long is stuck: an error, not an endless loop. */
+    private static final long STALL_MILLIS = 6 * 3_600_000L;
+
     private final ClusterSpec cluster;
     private final String user;
 
@@ -78,6 +81,7 @@ public final class Simulation {
         int mapsLeft;
         int reducesLeft;
         boolean reducesAsked;
+        Container am;
         final List<ResourceRequest> asks = new ArrayList<>();
 
         Job(QueryRun query, JobNode node) {
@@ -117,11 +121,14 @@ public final class Simulation {
         final List<Job> running = new ArrayList<>();
         final Map<NodeId, List<ContainerStatus>> launched = new LinkedHashMap<>();
         final Map<NodeId, List<Completion>> completed = new LinkedHashMap<>();
+        /** AM containers that exited: the scheduler frees a launched container only when its node reports it */
+        final Map<NodeId, List<ContainerStatus>> exited = new LinkedHashMap<>();
         final List<Job> amsLaunching = new ArrayList<>();
         List<NodeId> nodes;
         boolean ticking;
         int queriesLeft;
         long makespan;
+        long lastProgress = SimClock.EPOCH_MILLIS;
 
         Run(Workload workload, SchedulerUnderTest scheduler) {
             this.workload = workload;
@@ -134,17 +141,28 @@ public final class Simulation {
             nodes.forEach(n -> {
                 launched.put(n, new ArrayList<>());
                 completed.put(n, new ArrayList<>());
+                exited.put(n, new ArrayList<>());
             });
             queriesLeft = workload.queries().size();
             for (SimQuery q : workload.queries()) {
                 events.at(SimClock.EPOCH_MILLIS + q.arrivalMillis(), Lane.ARRIVAL, () -> arrive(q));
             }
             while (queriesLeft > 0 && events.runNext()) {
-                // run to the last query's finish
+                if (now() - lastProgress > STALL_MILLIS) {
+                    throw new IllegalStateException(scheduler.name() + " made no progress for "
+                            + STALL_MILLIS / 3_600_000 + " simulated hours; running jobs: " + describe() + "; scheduler: "
+                            + scheduler.describe());
+                }
             }
             if (queriesLeft > 0) {
                 throw new IllegalStateException(scheduler.name() + ": " + queriesLeft + " queries never finished");
             }
+        }
+
+        String describe() {
+            return running.stream().map(j -> j.attempt + " " + j.query.query.id() + "/" + j.node.stageId() + " "
+                    + j.phase + " maps to start " + j.mapsToStart + " left " + j.mapsLeft + ", reduces to start "
+                    + j.reducesToStart + " left " + j.reducesLeft).collect(Collectors.joining("; "));
         }
 
         List<QueryOutcome> outcomes() {
@@ -157,6 +175,7 @@ public final class Simulation {
         }
 
         void arrive(SimQuery q) {
+            lastProgress = now();
             QueryRun run = new QueryRun(q);
             queries.put(q.id(), run);
             for (JobNode node : q.dag().jobs()) {
@@ -191,7 +210,8 @@ public final class Simulation {
 
         /** Whether anything is left for a heartbeat to do. */
         boolean busy() {
-            return !running.isEmpty() || completed.values().stream().anyMatch(l -> !l.isEmpty());
+            return !running.isEmpty() || completed.values().stream().anyMatch(l -> !l.isEmpty())
+                    || exited.values().stream().anyMatch(l -> !l.isEmpty());
         }
 
         /** The scheduler's update; on heartbeat grid points, node heartbeats and then AM heartbeats follow. */
@@ -211,11 +231,13 @@ public final class Simulation {
         void nodeHeartbeats() {
             List<Completion> reported = new ArrayList<>();
             for (NodeId node : nodes) {
-                List<ContainerStatus> done = completed.get(node).stream().map(Completion::status).toList();
+                List<ContainerStatus> done = new ArrayList<>(exited.get(node));
+                completed.get(node).forEach(c -> done.add(c.status()));
                 scheduler.heartbeat(node, launched.get(node), done);
                 reported.addAll(completed.get(node));
                 launched.get(node).clear();
                 completed.get(node).clear();
+                exited.get(node).clear();
             }
             // the AMs whose launch was just reported now run and ask for their maps
             for (Job job : amsLaunching) {
@@ -239,9 +261,11 @@ public final class Simulation {
         }
 
         void start(Job job, Container c) {
+            lastProgress = now();
             NodeId node = c.getNodeId();
             launched.get(node).add(ContainerStatus.newInstance(c.getId(), ContainerState.RUNNING, "", 0));
             if (job.phase == Phase.AM_PENDING) {
+                job.am = c;
                 job.phase = Phase.AM_STARTING;
                 amsLaunching.add(job);
                 return;
@@ -281,6 +305,8 @@ public final class Simulation {
         void finish(Job job) {
             job.phase = Phase.DONE;
             scheduler.finish(job.attempt);
+            exited.get(job.am.getNodeId()).add(ContainerStatus.newInstance(job.am.getId(), ContainerState.COMPLETE, "",
+                    ContainerExitStatus.SUCCESS));
             running.remove(job);
             QueryRun query = job.query;
             query.jobsLeft--;
