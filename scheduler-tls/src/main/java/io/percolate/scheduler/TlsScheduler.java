@@ -15,6 +15,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.Resource;
@@ -25,6 +26,7 @@ import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerStat
 import org.apache.hadoop.yarn.server.resourcemanager.rmnode.RMNode;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.QueueMetrics;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerApplication;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerNode;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppAddedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppRemovedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeRemovedSchedulerEvent;
@@ -41,6 +43,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -80,6 +83,12 @@ public class TlsScheduler extends FairScheduler {
             this.sharedTable = sharedTable;
         }
     }
+    /**
+     * When each container was reported launched, on the scheduler's clock: RMContainer's creation
+     * time is always wall time, so it cannot be set against {@link #getClock()} when that clock is
+     * not the system's (a simulator's).
+     */
+    private final Map<ContainerId, Long> launchedAt = new ConcurrentHashMap<>();
 
     @Override
     public void serviceInit(Configuration conf) throws Exception {
@@ -220,19 +229,28 @@ public class TlsScheduler extends FairScheduler {
         }
     }
 
+    @Override
+    protected void containerLaunchedOnNode(ContainerId containerId, SchedulerNode node) {
+        super.containerLaunchedOnNode(containerId, node);
+        launchedAt.put(containerId, getClock().getTime());
+    }
+
     /** Tells the registry a task container finished: observed task time and what the node read. */
     @Override
     protected void completedContainerInternal(RMContainer container, ContainerStatus status, RMContainerEventType event) {
         // read before FairScheduler moves the container to its final state
         boolean ranTask = !container.isAMContainer() && container.getState() == RMContainerState.RUNNING
                 && event == RMContainerEventType.FINISHED;
+        Long launched = launchedAt.remove(container.getContainerId());
         super.completedContainerInternal(container, status, event);
         if (!ranTask) {
             return;
         }
         try {
             ApplicationId app = container.getContainerId().getApplicationAttemptId().getApplicationId();
-            double seconds = Math.max(0, getClock().getTime() - container.getCreationTime()) / 1000.0;
+            // a container recovered after a restart was launched before this scheduler existed
+            long start = launched != null ? launched : container.getCreationTime();
+            double seconds = Math.max(0, getClock().getTime() - start) / 1000.0;
             NodeId node = container.getAllocatedNode();
             locked(() -> registry.containerFinished(app, node, seconds));
             Offer o = offer.get();

@@ -1,0 +1,97 @@
+package io.percolate.sim;
+
+import io.percolate.sim.adapter.Schedulers;
+import io.percolate.sim.cluster.ClusterSpec;
+import io.percolate.sim.workload.Workloads;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every setting of the scheduling benchmark, with its default, in one place; read from the
+ * command line ({@code --workload small --seed 1 ...}) and validated at once.
+ *
+ * @param workload          a name from {@link Workloads}: small (Poisson mix of TPC-H-shaped DAGs) or mix
+ *                          (the hand-written three-query mix)
+ * @param seed              seed of every random choice of the workload
+ * @param queries           queries of a generated workload
+ * @param nodes             cluster nodes
+ * @param containersPerNode containers of {@link ClusterSpec#DEFAULT_CONTAINER_MB} MB per node
+ * @param schedulers        names from {@link Schedulers}, in report order
+ * @param aloneScheduler    the scheduler each query's response alone is measured under
+ * @param out               directory of result.json
+ */
+public record BenchSettings(String workload, long seed, int queries, int nodes, int containersPerNode,
+        List<String> schedulers, String aloneScheduler, Path out) {
+
+    public static final String DEFAULT_WORKLOAD = "small";
+    public static final long DEFAULT_SEED = 1;
+    public static final int DEFAULT_QUERIES = 20;
+    public static final int DEFAULT_NODES = 10;
+    public static final int DEFAULT_CONTAINERS_PER_NODE = 8;
+    public static final String DEFAULT_ALONE_SCHEDULER = "fair";
+    public static final Path DEFAULT_OUT = Path.of("target", "bench", "sched");
+
+    public BenchSettings {
+        Workloads.get(workload);
+        schedulers = List.copyOf(schedulers);
+        schedulers.forEach(Schedulers::create);
+        Schedulers.create(aloneScheduler);
+        if (queries < 1 || queries > 10_000) {
+            throw new IllegalArgumentException("--queries must be in [1, 10000], got " + queries);
+        }
+        if (nodes < 1 || nodes > 10_000) {
+            throw new IllegalArgumentException("--nodes must be in [1, 10000], got " + nodes);
+        }
+        if (containersPerNode < 1 || containersPerNode > 1024) {
+            throw new IllegalArgumentException("--containers-per-node must be in [1, 1024], got " + containersPerNode);
+        }
+    }
+
+    public static BenchSettings defaults() {
+        return new BenchSettings(DEFAULT_WORKLOAD, DEFAULT_SEED, DEFAULT_QUERIES, DEFAULT_NODES,
+                DEFAULT_CONTAINERS_PER_NODE, Schedulers.names(), DEFAULT_ALONE_SCHEDULER, DEFAULT_OUT);
+    }
+
+    public static BenchSettings parse(String... args) {
+        Map<String, String> given = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String key = args[i];
+            if (!key.startsWith("--") || i + 1 >= args.length) {
+                throw new IllegalArgumentException("expected --key value, got '" + key + "'");
+            }
+            given.put(key.substring(2), args[++i]);
+        }
+        BenchSettings d = defaults();
+        BenchSettings s = new BenchSettings(
+                given.getOrDefault("workload", d.workload()),
+                number(given, "seed", d.seed()),
+                (int) number(given, "queries", d.queries()),
+                (int) number(given, "nodes", d.nodes()),
+                (int) number(given, "containers-per-node", d.containersPerNode()),
+                given.containsKey("schedulers") ? List.of(given.get("schedulers").split(",")) : d.schedulers(),
+                given.getOrDefault("alone-scheduler", d.aloneScheduler()),
+                given.containsKey("out") ? Path.of(given.get("out")) : d.out());
+        given.keySet().removeAll(List.of("workload", "seed", "queries", "nodes", "containers-per-node", "schedulers",
+                "alone-scheduler", "out"));
+        if (!given.isEmpty()) {
+            throw new IllegalArgumentException("unknown option(s): " + given.keySet());
+        }
+        return s;
+    }
+
+    public ClusterSpec cluster() {
+        return ClusterSpec.of(nodes, containersPerNode);
+    }
+
+    private static long number(Map<String, String> given, String key, long defaultValue) {
+        String text = given.get(key);
+        try {
+            return text == null ? defaultValue : Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + key + " must be a whole number, got '" + text + "'");
+        }
+    }
+}

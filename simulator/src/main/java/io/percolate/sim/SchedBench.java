@@ -1,0 +1,74 @@
+package io.percolate.sim;
+
+import io.percolate.sim.adapter.Schedulers;
+import io.percolate.sim.cluster.ClusterSpec;
+import io.percolate.sim.cluster.SimUser;
+import io.percolate.sim.cluster.Simulation;
+import io.percolate.sim.report.BenchReport;
+import io.percolate.sim.report.RunResult;
+import io.percolate.sim.workload.SimQuery;
+import io.percolate.sim.workload.Workload;
+import io.percolate.sim.workload.Workloads;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The scheduling benchmark: one workload under every scheduler in the same simulator, each
+ * query's response alone for slowdowns, {@code result.json} and a one-line summary.
+ * {@code ./percolate bench sched [--workload small|mix] [--seed N] [--queries N] [--nodes N]}.
+ */
+public final class SchedBench {
+    private SchedBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        BenchSettings settings;
+        try {
+            settings = BenchSettings.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("sched: " + e.getMessage());
+            System.err.println("usage: bench sched [--workload " + String.join("|", Workloads.names())
+                    + "] [--seed N] [--queries N] [--nodes N] [--containers-per-node N] [--schedulers "
+                    + String.join(",", Schedulers.names()) + "] [--out DIR]");
+            System.exit(2);
+            return;
+        }
+        long start = System.nanoTime();
+        BenchReport report = run(settings);
+        report.write(settings.out());
+        System.out.println(report.summary() + String.format(" (%.1f s wall) -> %s",
+                (System.nanoTime() - start) / 1e9, settings.out().resolve("result.json")));
+    }
+
+    public static BenchReport run(BenchSettings settings) {
+        ClusterSpec cluster = settings.cluster();
+        Workload workload = Workloads.get(settings.workload())
+                .generate(settings.queries(), settings.seed(), cluster.containers());
+        Simulation simulation = new Simulation(cluster, SimUser.current());
+        Map<String, Double> alone = alone(simulation, workload, settings.aloneScheduler());
+        List<RunResult> runs = new ArrayList<>();
+        for (String name : settings.schedulers()) {
+            runs.add(simulation.run(workload, Schedulers.create(name)));
+        }
+        Map<String, Object> reported = new LinkedHashMap<>();
+        reported.put("queries", workload.queries().size());
+        reported.put("nodes", cluster.nodes());
+        reported.put("containers_per_node", cluster.containersPerNode());
+        reported.put("wall_s", runs.stream().mapToLong(RunResult::wallMillis).sum() / 1000.0);
+        return new BenchReport(workload, reported, alone, settings.aloneScheduler(), runs);
+    }
+
+    /** Each query's response time on the empty cluster: the query alone, arriving at 0. */
+    public static Map<String, Double> alone(Simulation simulation, Workload workload, String scheduler) {
+        Map<String, Double> alone = new LinkedHashMap<>();
+        for (SimQuery q : workload.queries()) {
+            Workload single = new Workload(workload.name() + "-alone", workload.seed(), workload.bins(),
+                    List.of(q.arrivingAt(0)));
+            alone.put(q.id(), simulation.run(single, Schedulers.create(scheduler)).response(q.id()));
+        }
+        return alone;
+    }
+}

@@ -1,0 +1,33 @@
+package io.percolate.sim.adapter;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** Every scheduler the simulator can drive, by name; adding one is one line here. */
+public final class Schedulers {
+    private static final Map<String, Supplier<SchedulerUnderTest>> ALL = new LinkedHashMap<>();
+
+    static {
+        ALL.put("tls", TlsAdapter::new);
+        ALL.put("fair", FairAdapter::new);
+        ALL.put("capacity", CapacityAdapter::new);
+    }
+
+    private Schedulers() {
+    }
+
+    public static List<String> names() {
+        return List.copyOf(ALL.keySet());
+    }
+
+    /** A new, unstarted instance. */
+    public static SchedulerUnderTest create(String name) {
+        Supplier<SchedulerUnderTest> factory = ALL.get(name);
+        if (factory == null) {
+            throw new IllegalArgumentException("unknown scheduler '" + name + "'; known: " + names());
+        }
+        return factory.get();
+    }
+}

@@ -1,0 +1,327 @@
+package io.percolate.sim.cluster;
+
+import io.percolate.descriptor.QueryTags;
+import io.percolate.model.JobNode;
+import io.percolate.model.QueryDescriptor;
+import io.percolate.sim.adapter.JobSubmission;
+import io.percolate.sim.adapter.SchedulerUnderTest;
+import io.percolate.sim.clock.EventQueue;
+import io.percolate.sim.clock.EventQueue.Lane;
+import io.percolate.sim.clock.SimClock;
+import io.percolate.sim.report.QueryOutcome;
+import io.percolate.sim.report.RunResult;
+import io.percolate.sim.workload.SimQuery;
+import io.percolate.sim.workload.Workload;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ContainerState;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
+import org.apache.hadoop.yarn.api.records.NodeId;
+import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.api.records.ResourceRequest;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Runs a workload on a cluster under one scheduler, in simulated time. Hive's side: a query's
+ * jobs are submitted when their parents finish, independent jobs in parallel. MapReduce's
+ * side: each job is an application whose ApplicationMaster takes the first container; once the
+ * AM runs it asks for all its map tasks, and for its reduce tasks when the maps are done; the job
+ * ends when the AM has heard of its last task's completion. YARN's side: node and AM heartbeats
+ * every {@link ClusterSpec#heartbeatMillis()}, the scheduler's update every
+ * {@link ClusterSpec#updateMillis()}, a completed container seen by the scheduler at the next
+ * heartbeat of its node. Heartbeats stop while no job runs and resume with the next arrival.
+ */
+public final class Simulation {
+    /** MapReduce's request priorities: maps before reduces (RMContainerAllocator). */
+    private static final Priority MAP_PRIORITY = Priority.newInstance(20);
+    private static final Priority REDUCE_PRIORITY = Priority.newInstance(10);
+
+    /** A run in which no container starts for this long is stuck: an error, not an endless loop. */
+    private static final long STALL_MILLIS = 6 * 3_600_000L;
+
+    private final ClusterSpec cluster;
+    private final String user;
+
+    public Simulation(ClusterSpec cluster, String user) {
+        this.cluster = cluster;
+        this.user = user;
+    }
+
+    /** Runs {@code workload} to completion under {@code scheduler}, which it starts and closes. */
+    public RunResult run(Workload workload, SchedulerUnderTest scheduler) {
+        long wallStart = System.nanoTime();
+        try (scheduler) {
+            Run run = new Run(workload, scheduler);
+            run.execute();
+            return new RunResult(scheduler.name(), run.outcomes(), run.makespan,
+                    (System.nanoTime() - wallStart) / 1_000_000);
+        }
+    }
+
+    private enum Phase { AM_PENDING, AM_STARTING, RUNNING, DONE }
+
+    /** One MapReduce job: one application. */
+    private static final class Job {
+        final QueryRun query;
+        final JobNode node;
+        ApplicationAttemptId attempt;
+        Phase phase = Phase.AM_PENDING;
+        int mapsToStart;
+        int reducesToStart;
+        int mapsLeft;
+        int reducesLeft;
+        boolean reducesAsked;
+        Container am;
+        final List<ResourceRequest> asks = new ArrayList<>();
+
+        Job(QueryRun query, JobNode node) {
+            this.query = query;
+            this.node = node;
+            this.mapsToStart = node.estimate().mapTasks();
+            this.reducesToStart = node.estimate().reduceTasks();
+            this.mapsLeft = mapsToStart;
+            this.reducesLeft = reducesToStart;
+        }
+    }
+
+    private static final class QueryRun {
+        final SimQuery query;
+        final Map<String, Job> jobs = new LinkedHashMap<>();
+        int jobsLeft;
+        long finish = -1;
+
+        QueryRun(SimQuery query) {
+            this.query = query;
+            this.jobsLeft = query.dag().jobs().size();
+        }
+    }
+
+    /** A container's end as its node will report it. */
+    private record Completion(Job job, boolean map, ContainerStatus status) {
+    }
+
+    private final class Run {
+        final Workload workload;
+        final SchedulerUnderTest scheduler;
+        final SimClock clock = new SimClock();
+        final EventQueue events = new EventQueue(clock);
+        final Resource container;
+        final Map<String, QueryRun> queries = new LinkedHashMap<>();
+        /** running jobs, in submission order: the order their AMs heartbeat in */
+        final List<Job> running = new ArrayList<>();
+        final Map<NodeId, List<ContainerStatus>> launched = new LinkedHashMap<>();
+        final Map<NodeId, List<Completion>> completed = new LinkedHashMap<>();
+        /** AM containers that exited: the scheduler frees a launched container only when its node reports it */
+        final Map<NodeId, List<ContainerStatus>> exited = new LinkedHashMap<>();
+        final List<Job> amsLaunching = new ArrayList<>();
+        List<NodeId> nodes;
+        boolean ticking;
+        int queriesLeft;
+        long makespan;
+        long lastProgress = SimClock.EPOCH_MILLIS;
+
+        Run(Workload workload, SchedulerUnderTest scheduler) {
+            this.workload = workload;
+            this.scheduler = scheduler;
+            this.container = Resource.newInstance(cluster.containerMb(), 1);
+        }
+
+        void execute() {
+            nodes = scheduler.start(cluster, clock);
+            nodes.forEach(n -> {
+                launched.put(n, new ArrayList<>());
+                completed.put(n, new ArrayList<>());
+                exited.put(n, new ArrayList<>());
+            });
+            queriesLeft = workload.queries().size();
+            for (SimQuery q : workload.queries()) {
+                events.at(SimClock.EPOCH_MILLIS + q.arrivalMillis(), Lane.ARRIVAL, () -> arrive(q));
+            }
+            while (queriesLeft > 0 && events.runNext()) {
+                if (now() - lastProgress > STALL_MILLIS) {
+                    throw new IllegalStateException(scheduler.name() + " made no progress for "
+                            + STALL_MILLIS / 3_600_000 + " simulated hours; running jobs: " + describe() + "; scheduler: "
+                            + scheduler.describe());
+                }
+            }
+            if (queriesLeft > 0) {
+                throw new IllegalStateException(scheduler.name() + ": " + queriesLeft + " queries never finished");
+            }
+        }
+
+        String describe() {
+            return running.stream().map(j -> j.attempt + " " + j.query.query.id() + "/" + j.node.stageId() + " "
+                    + j.phase + " maps to start " + j.mapsToStart + " left " + j.mapsLeft + ", reduces to start "
+                    + j.reducesToStart + " left " + j.reducesLeft).collect(Collectors.joining("; "));
+        }
+
+        List<QueryOutcome> outcomes() {
+            return queries.values().stream().map(r -> new QueryOutcome(r.query.id(), r.query.bin(),
+                    r.query.arrivalMillis(), r.finish)).toList();
+        }
+
+        long now() {
+            return clock.getTime();
+        }
+
+        void arrive(SimQuery q) {
+            lastProgress = now();
+            QueryRun run = new QueryRun(q);
+            queries.put(q.id(), run);
+            for (JobNode node : q.dag().jobs()) {
+                run.jobs.put(node.stageId(), new Job(run, node));
+            }
+            scheduler.announce(QueryDescriptor.of(q.id(), user, q.shape(), now(), q.dag()));
+            for (Job job : run.jobs.values()) {
+                if (job.node.parents().isEmpty()) {
+                    submit(job);
+                }
+            }
+            startTicking();
+        }
+
+        void submit(Job job) {
+            Set<String> tags = QueryTags.of(job.query.query.id(), job.node.stageId()).stream()
+                    .map(t -> t.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+            job.attempt = scheduler.submit(new JobSubmission(job.query.query.id() + ":" + job.node.stageId(), user, tags));
+            running.add(job);
+        }
+
+        /** Updates and heartbeats on a fixed grid, from the next grid point on, while jobs run. */
+        void startTicking() {
+            if (ticking) {
+                return;
+            }
+            ticking = true;
+            long interval = cluster.updateMillis();
+            long sinceEpoch = now() - SimClock.EPOCH_MILLIS;
+            events.at(SimClock.EPOCH_MILLIS + (sinceEpoch + interval - 1) / interval * interval, Lane.UPDATE, this::tick);
+        }
+
+        /** Whether anything is left for a heartbeat to do. */
+        boolean busy() {
+            return !running.isEmpty() || completed.values().stream().anyMatch(l -> !l.isEmpty())
+                    || exited.values().stream().anyMatch(l -> !l.isEmpty());
+        }
+
+        /** The scheduler's update; on heartbeat grid points, node heartbeats and then AM heartbeats follow. */
+        void tick() {
+            scheduler.update();
+            if ((now() - SimClock.EPOCH_MILLIS) % cluster.heartbeatMillis() == 0) {
+                events.at(now(), Lane.NODE_HEARTBEAT, this::nodeHeartbeats);
+                events.at(now(), Lane.AM_HEARTBEAT, this::amHeartbeats);
+            }
+            if (busy()) {
+                events.at(now() + cluster.updateMillis(), Lane.UPDATE, this::tick);
+            } else {
+                ticking = false;
+            }
+        }
+
+        void nodeHeartbeats() {
+            List<Completion> reported = new ArrayList<>();
+            for (NodeId node : nodes) {
+                List<ContainerStatus> done = new ArrayList<>(exited.get(node));
+                completed.get(node).forEach(c -> done.add(c.status()));
+                scheduler.heartbeat(node, launched.get(node), done);
+                reported.addAll(completed.get(node));
+                launched.get(node).clear();
+                completed.get(node).clear();
+                exited.get(node).clear();
+            }
+            // the AMs whose launch was just reported now run and ask for their maps
+            for (Job job : amsLaunching) {
+                job.phase = Phase.RUNNING;
+                job.asks.add(ResourceRequest.newInstance(MAP_PRIORITY, ResourceRequest.ANY, container, job.mapsToStart));
+            }
+            amsLaunching.clear();
+            for (Completion c : reported) {
+                taskReported(c);
+            }
+        }
+
+        void amHeartbeats() {
+            for (Job job : List.copyOf(running)) {
+                List<ResourceRequest> asks = new ArrayList<>(job.asks);
+                job.asks.clear();
+                for (Container c : scheduler.allocate(job.attempt, asks)) {
+                    start(job, c);
+                }
+            }
+        }
+
+        void start(Job job, Container c) {
+            lastProgress = now();
+            NodeId node = c.getNodeId();
+            launched.get(node).add(ContainerStatus.newInstance(c.getId(), ContainerState.RUNNING, "", 0));
+            if (job.phase == Phase.AM_PENDING) {
+                job.am = c;
+                job.phase = Phase.AM_STARTING;
+                amsLaunching.add(job);
+                return;
+            }
+            boolean map = job.mapsToStart > 0;
+            if (map) {
+                job.mapsToStart--;
+            } else if (job.reducesToStart > 0 && job.reducesAsked) {
+                job.reducesToStart--;
+            } else {
+                throw new IllegalStateException(scheduler.name() + " gave " + job.attempt + " a container it did not ask for");
+            }
+            double seconds = map ? job.node.estimate().mapTaskSeconds() : job.node.estimate().reduceTaskSeconds();
+            long end = now() + Math.max(1, Math.round(seconds * 1000));
+            ContainerId id = c.getId();
+            events.at(end, Lane.TASK_END, () -> completed.get(node).add(new Completion(job, map,
+                    ContainerStatus.newInstance(id, ContainerState.COMPLETE, "", ContainerExitStatus.SUCCESS))));
+        }
+
+        void taskReported(Completion c) {
+            Job job = c.job;
+            if (c.map) {
+                job.mapsLeft--;
+            } else {
+                job.reducesLeft--;
+            }
+            if (job.mapsLeft == 0 && job.reducesLeft > 0 && !job.reducesAsked) {
+                job.reducesAsked = true;
+                job.asks.add(ResourceRequest.newInstance(REDUCE_PRIORITY, ResourceRequest.ANY, container,
+                        job.reducesToStart));
+            }
+            if (job.mapsLeft == 0 && job.reducesLeft == 0) {
+                finish(job);
+            }
+        }
+
+        void finish(Job job) {
+            job.phase = Phase.DONE;
+            scheduler.finish(job.attempt);
+            exited.get(job.am.getNodeId()).add(ContainerStatus.newInstance(job.am.getId(), ContainerState.COMPLETE, "",
+                    ContainerExitStatus.SUCCESS));
+            running.remove(job);
+            QueryRun query = job.query;
+            query.jobsLeft--;
+            if (query.jobsLeft == 0) {
+                query.finish = now() - SimClock.EPOCH_MILLIS;
+                makespan = Math.max(makespan, query.finish);
+                queriesLeft--;
+                return;
+            }
+            for (Job child : query.jobs.values()) {
+                if (child.phase == Phase.AM_PENDING && child.attempt == null
+                        && child.node.parents().stream().allMatch(p -> query.jobs.get(p).phase == Phase.DONE)) {
+                    submit(child);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package io.percolate.sim.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.percolate.sim.workload.Workload;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The scheduling benchmark's result: every scheduler's {@link Metric}s on one workload, overall
+ * and per size bin, each query's numbers, and TLS's ratios against the baselines.
+ */
+public final class BenchReport {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Workload workload;
+    private final Map<String, Object> settings;
+    private final Map<String, Double> alone;
+    private final String aloneScheduler;
+    private final List<RunResult> runs;
+
+    /**
+     * @param alone          each query's response time alone, measured under {@code aloneScheduler}
+     * @param runs           one per scheduler, in report order
+     */
+    public BenchReport(Workload workload, Map<String, Object> settings, Map<String, Double> alone,
+            String aloneScheduler, List<RunResult> runs) {
+        this.workload = workload;
+        this.settings = Map.copyOf(settings);
+        this.alone = Map.copyOf(alone);
+        this.aloneScheduler = aloneScheduler;
+        this.runs = List.copyOf(runs);
+    }
+
+    public double meanResponse(String scheduler) {
+        return scored(run(scheduler)).meanResponse();
+    }
+
+    /** TLS's mean response over {@code baseline}'s: below 1 when TLS is faster. */
+    public double tlsVs(String baseline) {
+        return meanResponse("tls") / meanResponse(baseline);
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("workload", workload.name());
+        root.put("seed", workload.seed());
+        settings.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> root.putPOJO(e.getKey(), e.getValue()));
+        root.put("alone_measured_under", aloneScheduler);
+        ObjectNode schedulers = root.putObject("schedulers");
+        for (RunResult run : runs) {
+            schedulers.set(run.scheduler(), schedulerJson(run));
+        }
+        for (String baseline : List.of("fair", "capacity")) {
+            if (has("tls") && has(baseline)) {
+                double ratio = tlsVs(baseline);
+                root.put("tls_vs_" + baseline, round(ratio));
+                root.put("tls_vs_" + baseline + "_reduction", round(1 - ratio));
+            }
+        }
+        // the shape: workloads → scheduler → metrics
+        root.putObject("workloads").set(workload.name(), schedulers.deepCopy());
+        return root;
+    }
+
+    public void write(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        JSON.writeValue(dir.resolve("result.json").toFile(), toJson());
+    }
+
+    /** One line: each scheduler's mean response and TLS's ratios. */
+    public String summary() {
+        StringBuilder line = new StringBuilder("sched ").append(workload.name()).append(" seed ").append(workload.seed())
+                .append(':');
+        for (RunResult run : runs) {
+            line.append(String.format(Locale.ROOT, " %s %.1f s", run.scheduler(), meanResponse(run.scheduler())));
+        }
+        for (String baseline : List.of("fair", "capacity")) {
+            if (has("tls") && has(baseline)) {
+                line.append(String.format(Locale.ROOT, "; tls/%s %.2f", baseline, tlsVs(baseline)));
+            }
+        }
+        return line.toString();
+    }
+
+    private ObjectNode schedulerJson(RunResult run) {
+        ObjectNode node = JSON.createObjectNode();
+        Scored scored = scored(run);
+        for (Metric m : Metric.RUN) {
+            node.put(m.key(), round(m.value().applyAsDouble(scored)));
+        }
+        node.put("wall_s", round(run.wallMillis() / 1000.0));
+        ArrayNode bins = node.putArray("bins");
+        for (int b = 0; b < workload.bins().size(); b++) {
+            Scored bin = scored.bin(b);
+            ObjectNode binNode = bins.addObject().put("bin", workload.bins().get(b));
+            for (Metric m : Metric.BIN) {
+                binNode.put(m.key(), bin.queries().isEmpty() ? 0 : round(m.value().applyAsDouble(bin)));
+            }
+        }
+        ArrayNode queries = node.putArray("queries");
+        for (QueryOutcome q : run.queries()) {
+            queries.addObject().put("id", q.id()).put("bin", workload.bins().get(q.bin()))
+                    .put("arrival_s", q.arrivalMillis() / 1000.0).put("response_s", q.responseSeconds())
+                    .put("alone_s", alone.get(q.id())).put("slowdown", round(scored.slowdown(q)));
+        }
+        return node;
+    }
+
+    private Scored scored(RunResult run) {
+        return new Scored(run.queries(), alone);
+    }
+
+    private RunResult run(String scheduler) {
+        return runs.stream().filter(r -> r.scheduler().equals(scheduler)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no run of " + scheduler));
+    }
+
+    private boolean has(String scheduler) {
+        return runs.stream().anyMatch(r -> r.scheduler().equals(scheduler));
+    }
+
+    private static double round(double x) {
+        return Math.round(x * 1000) / 1000.0;
+    }
+}

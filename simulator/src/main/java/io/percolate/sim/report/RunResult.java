@@ -1,0 +1,34 @@
+package io.percolate.sim.report;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * One workload under one scheduler.
+ *
+ * @param makespanMillis from the run's start to the last query's finish
+ * @param wallMillis     wall-clock time the run took
+ */
+public record RunResult(String scheduler, List<QueryOutcome> queries, long makespanMillis, long wallMillis) {
+    public RunResult {
+        queries = List.copyOf(queries);
+    }
+
+    public Map<String, QueryOutcome> byId() {
+        return queries.stream().collect(Collectors.toMap(QueryOutcome::id, Function.identity()));
+    }
+
+    public double response(String queryId) {
+        QueryOutcome q = byId().get(queryId);
+        if (q == null) {
+            throw new IllegalArgumentException("no query " + queryId + " in " + scheduler + "'s run");
+        }
+        return q.responseSeconds();
+    }
+
+    public double meanResponseSeconds() {
+        return queries.stream().mapToDouble(QueryOutcome::responseSeconds).average().orElse(0);
+    }
+}

@@ -1,0 +1,44 @@
+package io.percolate.sim.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Some queries of one run, each with its response time alone (the same query on the empty
+ * cluster), so slowdown = response / response alone.
+ */
+public record Scored(List<QueryOutcome> queries, Map<String, Double> aloneSeconds) {
+    public Scored {
+        queries = List.copyOf(queries);
+        aloneSeconds = Map.copyOf(aloneSeconds);
+    }
+
+    public double slowdown(QueryOutcome q) {
+        Double alone = aloneSeconds.get(q.id());
+        if (alone == null || !(alone > 0)) {
+            throw new IllegalArgumentException("no response alone for " + q.id());
+        }
+        return q.responseSeconds() / alone;
+    }
+
+    public double meanResponse() {
+        return queries.stream().mapToDouble(QueryOutcome::responseSeconds).average().orElse(0);
+    }
+
+    public double meanSlowdown() {
+        return queries.stream().mapToDouble(this::slowdown).average().orElse(0);
+    }
+
+    public double maxSlowdown() {
+        return queries.stream().mapToDouble(this::slowdown).max().orElse(0);
+    }
+
+    public double makespan() {
+        return queries.stream().mapToLong(QueryOutcome::finishMillis).max().orElse(0) / 1000.0;
+    }
+
+    /** The queries of bin {@code bin}. */
+    public Scored bin(int bin) {
+        return new Scored(queries.stream().filter(q -> q.bin() == bin).toList(), aloneSeconds);
+    }
+}

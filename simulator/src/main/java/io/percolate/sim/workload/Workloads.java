@@ -1,0 +1,30 @@
+package io.percolate.sim.workload;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Every workload by name; adding one is one line here. */
+public final class Workloads {
+    private static final Map<String, WorkloadSource> ALL = new LinkedHashMap<>();
+
+    static {
+        ALL.put("small", new PoissonMix(PoissonMix.DEFAULT_LOAD));
+        ALL.put("mix", new ThreeQueryMix());
+    }
+
+    private Workloads() {
+    }
+
+    public static List<String> names() {
+        return List.copyOf(ALL.keySet());
+    }
+
+    public static WorkloadSource get(String name) {
+        WorkloadSource source = ALL.get(name);
+        if (source == null) {
+            throw new IllegalArgumentException("unknown workload '" + name + "'; known: " + names());
+        }
+        return source;
+    }
+}

@@ -1,0 +1,46 @@
+package io.percolate.sim.adapter;
+
+import io.percolate.sim.cluster.ClusterSpec;
+import io.percolate.sim.cluster.SimUser;
+import io.percolate.sim.cluster.Simulation;
+import io.percolate.sim.report.RunResult;
+import io.percolate.sim.workload.SimQuery;
+import io.percolate.sim.workload.TpchShapes;
+import io.percolate.sim.workload.Workload;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Every registered scheduler runs a one-query workload to the end, in exactly the time the
+ * heartbeat protocol allows on an empty cluster.
+ */
+final class TestAdapters {
+    static List<String> schedulers() {
+        return Schedulers.names();
+    }
+
+    /**
+     * Q1-like chain on 2 nodes × 4 containers: Stage-1 (4 maps × 10 s, 1 reduce × 20 s), then
+     * Stage-2 (1 map × 10 s, 1 reduce × 20 s). On the 1-second heartbeat grid, Stage-1 arrives at
+     * 0 s on a grid point: its AM is allocated by the node heartbeats at 0 s and taken by the AM
+     * heartbeat that follows; the launch is reported at 1 s (maps asked), the maps allocated at
+     * 2 s run to 12 s, are reported at 12 s (reduce asked), the reduce allocated at 13 s runs to
+     * 33 s and is reported at 33 s: the job ends, 33 s. Stage-2 is submitted then, just after that
+     * instant's node heartbeats, so its AM waits for the next (34 s): 34 s for the same protocol,
+     * 67 s in all.
+     */
+    @ParameterizedTest
+    @MethodSource("schedulers")
+    void oneQuery_runsToCompletionInProtocolTime(String name) {
+        Workload workload = new Workload("one", 1, List.of("all"), List.of(
+                new SimQuery("solo", 0, 0, "chain2", TpchShapes.chain2(4, new TpchShapes.TaskTimes(10, 20)))));
+        RunResult result = new Simulation(ClusterSpec.of(2, 4), SimUser.current())
+                .run(workload, Schedulers.create(name));
+        assertEquals(name, result.scheduler());
+        assertEquals(67.0, result.response("solo"), 0.001, name);
+    }
+}

@@ -1,0 +1,38 @@
+package io.percolate.sim.cluster;
+
+import io.percolate.sim.BenchSettings;
+import io.percolate.sim.SchedBench;
+import io.percolate.sim.report.BenchReport;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+/**
+ * Same seed, same result: simulated time, a total event order and fixed node and application
+ * order make a run a function of its inputs, TlsScheduler's asynchronous descriptor loading
+ * included (the simulator waits for it before time moves on).
+ */
+final class TestDeterminism {
+    private static BenchReport run(long seed) {
+        return SchedBench.run(new BenchSettings("small", seed, 6, 4, 4, List.of("tls", "fair", "capacity"), "fair",
+                Path.of("unused")));
+    }
+
+    private static String withoutWallTimes(BenchReport report) {
+        return report.toJson().toString().replaceAll("\"wall_s\":[0-9.]+", "");
+    }
+
+    @Test
+    void sameSeed_sameResult() {
+        assertEquals(withoutWallTimes(run(7)), withoutWallTimes(run(7)));
+    }
+
+    @Test
+    void otherSeed_otherWorkload() {
+        assertNotEquals(withoutWallTimes(run(7)), withoutWallTimes(run(8)));
+    }
+}
