@@ -6,8 +6,9 @@ import java.util.Deque;
 /**
  * ρ, the system load behind QEF's threshold D = 1/(1-ρ): the work that arrived in a sliding
  * window, divided by what the cluster can do in that window. A query's work arrives when the
- * scheduler learns it (its descriptor's WRD); an application without a descriptor reveals its
- * work as its containers finish. ρ is capped below 1, where D would be infinite.
+ * scheduler learns it: its descriptor's WRD when that loads, and whatever its containers use
+ * beyond that WRD (or all of it, without a descriptor) as they finish. ρ is capped below 1,
+ * where D would be infinite.
  *
  * <p>Offered load rather than utilisation: a busy work-conserving cluster is always near 100 %
  * utilised, which would make D huge exactly when fairness matters.

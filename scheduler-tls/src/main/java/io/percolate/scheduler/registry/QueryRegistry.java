@@ -149,9 +149,7 @@ public final class QueryRegistry {
             return;
         }
         nodes.containerFinished(node, query.containerFinished(app, seconds));
-        if (!query.status().honoured()) {
-            load.arrived(clock.getTime(), seconds); // no descriptor announced this work
-        }
+        load.arrived(clock.getTime(), query.unannouncedWork(seconds));
     }
 
     public void nodeRemoved(NodeId node) {

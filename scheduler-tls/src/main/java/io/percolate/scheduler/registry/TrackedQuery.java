@@ -54,6 +54,8 @@ final class TrackedQuery {
     /** DAG job by lower-cased stage id (alternatives included): ranks are read inside every sort */
     private Map<String, JobFacts> jobs = Map.of();
     private double observedFinished;
+    /** container-seconds of every finished task container of the query */
+    private double observedWork;
     private double predictedFinished;
     private long idleSinceMillis;
     private int position = AppRank.UNPLACED;
@@ -151,6 +153,23 @@ final class TrackedQuery {
         }
         JobFacts facts = factsOf(stageOfApp.get(app));
         return facts == null ? Optional.empty() : facts.largestInput();
+    }
+
+    /**
+     * Of {@code seconds} of work just observed, the part no descriptor announced, for the load
+     * ρ: all of it without a descriptor; with one, only what goes beyond the descriptor's WRD,
+     * so an under-estimating descriptor does not keep ρ (and with it D) too low.
+     */
+    double unannouncedWork(double seconds) {
+        if (!(seconds > 0) || Double.isInfinite(seconds)) {
+            return 0;
+        }
+        double before = observedWork;
+        observedWork += seconds;
+        if (!status.honoured()) {
+            return seconds;
+        }
+        return Math.max(0, observedWork - Math.max(descriptor.dag().totalWrd(), before));
     }
 
     void honour(QueryDescriptor d) {

@@ -192,6 +192,23 @@ final class TestRuntimeCorrection {
     }
 
     @Test
+    void workBeyondTheDescriptorsWrd_countsInTheLoad() throws InterruptedException {
+        // the descriptor announces 130 container-seconds over a 100 s window on 10 containers
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        awaitLoaded(registry);
+        placed(registry, "q1");
+        assertEquals(0.13, registry.lastOrder().load(), 1e-12);
+
+        registry.containerFinished(APP1, NODE, 100); // within the announced 130
+        placed(registry, "q1");
+        assertEquals(0.13, registry.lastOrder().load(), 1e-12);
+        registry.containerFinished(APP1, NODE, 100); // 70 beyond it
+        placed(registry, "q1");
+        assertEquals(0.20, registry.lastOrder().load(), 1e-12);
+    }
+
+    @Test
     void sharedTable_isTheLargestInputOfTheJobLastFinishedOnTheNode() throws InterruptedException {
         QueryDag dag = new QueryDag(List.of(
                 jobReading("Stage-1", estimate(4, 10, 0, 0), List.of(table("tpch.lineitem", 700), table("tpch.part", 20))),
