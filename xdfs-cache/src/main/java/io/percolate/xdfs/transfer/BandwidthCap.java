@@ -91,18 +91,19 @@ public final class BandwidthCap {
         }
         long maxWaitNanos = maxWait == null ? Long.MAX_VALUE : Math.max(0, saturatedNanos(maxWait));
         long readyAt;
+        long wait;
         synchronized (this) {
             long now = ticker.nanos();
             refill(now);
-            long wait = tokens >= bytes ? 0 : (long) Math.ceil((bytes - tokens) / bytesPerNano);
+            wait = tokens >= bytes ? 0 : (long) Math.ceil((bytes - tokens) / bytesPerNano);
             if (wait > maxWaitNanos) {
                 return false;
             }
             tokens -= bytes; // reserved now, so later requests queue behind this one
             readyAt = now + wait;
         }
-        if (readyAt - ticker.nanos() > 0) {
-            ticker.sleepUntil(readyAt);
+        if (wait > 0) {
+            ticker.sleepUntil(readyAt); // returns at once if that time has passed meanwhile
         }
         return true;
     }
