@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 final class TestTransferScheduler {
@@ -130,6 +131,30 @@ final class TestTransferScheduler {
             assertTrue(s.awaitIdle(WAIT));
         }
         assertEquals(List.of("s0", "b0", "a0", "a1", "a2"), copier.names());
+    }
+
+    @Test
+    void order_aFailingJobOrderFallsBackToArrivalOrder() throws InterruptedException {
+        FakeCopier copier = new FakeCopier(new FakeTicker());
+        JobOrder broken = byArrival -> {
+            throw new IllegalStateException("scheduler registry unavailable");
+        };
+        try (TransferScheduler s = scheduler(copier, new CacheCounters(), broken, BandwidthCap.unlimited(), 1, 100)) {
+            submitTwoJobs(s);
+            s.start();
+            assertTrue(s.awaitIdle(WAIT));
+        }
+        assertEquals(List.of("s0", "a0", "a1", "a2", "b0"), copier.names());
+    }
+
+    @Test
+    void transferRequest_refusesBadValues() {
+        BlockRequest b = block("f", 0);
+        assertThrows(IllegalArgumentException.class, () -> new TransferRequest("", b, 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new TransferRequest("j", b, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new TransferRequest("j", b, 1, -1));
+        assertThrows(IllegalArgumentException.class, () -> new TransferRequest("j", b, 1, Double.POSITIVE_INFINITY));
+        assertEquals(new TransferRequest(TransferRequest.READERS, b, 1, 0), TransferRequest.fromReader(b));
     }
 
     @Test
