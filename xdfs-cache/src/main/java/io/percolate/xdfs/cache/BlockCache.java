@@ -7,6 +7,10 @@ import io.percolate.xdfs.meta.CacheLayout;
 import io.percolate.xdfs.meta.CacheScanner;
 import io.percolate.xdfs.meta.CachedBlock;
 import io.percolate.xdfs.meta.Fingerprint;
+import io.percolate.xdfs.transfer.BandwidthCap;
+import io.percolate.xdfs.transfer.JobOrder;
+import io.percolate.xdfs.transfer.Ticker;
+import io.percolate.xdfs.transfer.TransferScheduler;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -46,7 +50,7 @@ public final class BlockCache implements Closeable {
     /**
      * Starts the cache over an open cache file system (which the returned cache closes): the index
      * is rebuilt from a listing of the whole cache directory (one listing per cached file version;
-     * the metadata daemon will take this off every client), then the background fetcher starts.
+     * the metadata daemon will take this off every client), then the transfer scheduler starts.
      */
     public static BlockCache start(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock) throws IOException {
         CacheLayout layout = new CacheLayout(cacheFs.makeQualified(config.cacheDir()));
@@ -66,7 +70,10 @@ public final class BlockCache implements Closeable {
         LiveNodes nodes = hdfs ? new HdfsLiveNodes((DistributedFileSystem) cacheFs, config.nodeRefresh(), clock) : LiveNodes.NONE;
         BlockWriter writer = new BlockWriter(backing, cacheFs, layout, index, scanner,
                 new LeastLoadedPlacement(nodes, index), counters, config.minFileAge(), clock);
-        CacheFill fill = new BackgroundFetcher(writer, counters, config.fillThreads(), config.fillQueueCapacity());
+        BandwidthCap cap = new BandwidthCap(config.transferBytesPerSecond(), config.transferBurstBytes(), Ticker.SYSTEM);
+        // readers name no job yet, so this is FIFO over one job; the cross-layer work plugs in the TLS order
+        CacheFill fill = new TransferScheduler(writer::write, counters, JobOrder.FIFO, cap, Ticker.SYSTEM,
+                config.fillThreads(), config.fillQueueCapacity()).start();
         LOG.info("xdfs cache at {}: {} blocks found", layout.dir(), index.size());
         return new BlockCache(cacheFs, index, scanner, fill, counters);
     }

@@ -63,6 +63,12 @@ public final class BlockWriter {
     }
 
     public FillOutcome write(BlockRequest request) throws IOException {
+        return write(request, Throttle.NONE);
+    }
+
+    /** Copies the block, asking {@code throttle} before each buffer is read from the backing store. */
+    public FillOutcome write(BlockRequest request, Throttle throttle) throws IOException {
+        requireNonNull(throttle, "throttle");
         if (index.get(request.key()).isPresent()) {
             return FillOutcome.ALREADY_CACHED;
         }
@@ -81,7 +87,7 @@ public final class BlockWriter {
         try {
             try (FSDataOutputStream out = create(temp, target, version.blockSize());
                  FSDataInputStream in = backing.open(request.source())) {
-                copy(in, request.offset(), length, out);
+                copy(in, request.offset(), length, out, throttle);
             } catch (EOFException e) {
                 return FillOutcome.SOURCE_CHANGED; // the file shrank under the copy
             }
@@ -124,12 +130,15 @@ public final class BlockWriter {
         return cacheFs.create(temp, false, buffer, replication, hdfsBlockSize);
     }
 
-    private static void copy(FSDataInputStream in, long offset, long length, FSDataOutputStream out) throws IOException {
+    private static void copy(FSDataInputStream in, long offset, long length, FSDataOutputStream out, Throttle throttle)
+            throws IOException {
         in.seek(offset);
         byte[] buffer = new byte[(int) Math.min(BUFFER, Math.max(1, length))];
         long remaining = length;
         while (remaining > 0) {
-            int n = in.read(buffer, 0, (int) Math.min(buffer.length, remaining));
+            int chunk = (int) Math.min(buffer.length, remaining);
+            throttle.admit(chunk); // paced on what is asked of the backing store, before it is read
+            int n = in.read(buffer, 0, chunk);
             if (n < 0) {
                 throw new EOFException("backing file ended " + remaining + " bytes before the block did");
             }

@@ -7,9 +7,9 @@ import java.time.Duration;
 import java.util.Set;
 
 /**
- * The hand-off from readers to whatever copies blocks into the cache. This slice has a bounded
- * background fetcher ({@link BackgroundFetcher}); the compute-aware transfer scheduler (job order,
- * block demand, bandwidth cap) replaces it behind this interface.
+ * The hand-off from readers to whatever copies blocks into the cache: the compute-aware
+ * {@link io.percolate.xdfs.transfer.TransferScheduler} (job order, block demand, bandwidth cap), or
+ * the plain bounded {@link BackgroundFetcher} it grew from.
  */
 public interface CacheFill extends Closeable {
 

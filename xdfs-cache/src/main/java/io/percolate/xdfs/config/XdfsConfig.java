@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 
 import static io.percolate.config.ConfigValues.flag;
+import static io.percolate.config.ConfigValues.number;
 import static io.percolate.config.ConfigValues.wholeNumber;
 import static java.util.Objects.requireNonNull;
 
@@ -29,6 +30,9 @@ import static java.util.Objects.requireNonNull;
  * @param fillQueueCapacity blocks waiting to be copied before new requests are dropped
  * @param minFileAge files changed more recently than this are read through but not cached
  * @param nodeRefresh how long a list of live cache DataNodes is reused
+ * @param transferMbPerSecond the cap on all copies from the backing store together, MiB per second;
+ *     0 for none
+ * @param transferBurstMb how far, in MiB, copies may run ahead of the cap after an idle spell
  */
 public record XdfsConfig(
         URI backingUri,
@@ -40,7 +44,9 @@ public record XdfsConfig(
         int fillThreads,
         int fillQueueCapacity,
         Duration minFileAge,
-        Duration nodeRefresh) {
+        Duration nodeRefresh,
+        double transferMbPerSecond,
+        double transferBurstMb) {
 
     public static final String SCHEME = "xdfs";
 
@@ -78,6 +84,22 @@ public record XdfsConfig(
     /** How long the list of live cache DataNodes is reused before it is asked for again, milliseconds. */
     public static final String NODE_REFRESH_MS = "percolate.xdfs.cache.node-refresh-ms";
     public static final long DEFAULT_NODE_REFRESH_MS = 30_000;
+    /**
+     * The administrator's cap on the bandwidth of all copies from the backing store into the cache
+     * together, MiB (2^20 bytes) per second; fractions allowed; 0 means no cap.
+     */
+    public static final String TRANSFER_BANDWIDTH_MB_PER_SECOND = "percolate.xdfs.transfer.bandwidth-mb-per-second";
+    public static final double DEFAULT_TRANSFER_BANDWIDTH_MB_PER_SECOND = 0;
+    /**
+     * MiB the copies may take at once after an idle spell, above the steady cap. Small against the
+     * cap keeps the rate over any few seconds close to it; at least one copy buffer (64 KiB).
+     */
+    public static final String TRANSFER_BURST_MB = "percolate.xdfs.transfer.burst-mb";
+    public static final double DEFAULT_TRANSFER_BURST_MB = 1;
+    /** The smallest burst: one copy buffer, so a buffer never waits for more than the refill it needs. */
+    public static final double MIN_TRANSFER_BURST_MB = 1.0 / 16;
+    private static final double MAX_MB = 1 << 30; // 1 PiB: far above any link, still exact in bytes
+    private static final double MIB = 1024 * 1024;
 
     public XdfsConfig {
         requireNonNull(backingUri, BACKING_URI);
@@ -106,6 +128,14 @@ public record XdfsConfig(
         if (nodeRefresh.isNegative()) {
             throw new IllegalArgumentException(NODE_REFRESH_MS + " must be >= 0, got " + nodeRefresh.toMillis());
         }
+        if (!(transferMbPerSecond >= 0 && transferMbPerSecond <= MAX_MB)) {
+            throw new IllegalArgumentException(TRANSFER_BANDWIDTH_MB_PER_SECOND + " must be in [0, " + (long) MAX_MB
+                    + "] (0: no cap), got " + transferMbPerSecond);
+        }
+        if (!(transferBurstMb >= MIN_TRANSFER_BURST_MB && transferBurstMb <= MAX_MB)) {
+            throw new IllegalArgumentException(TRANSFER_BURST_MB + " must be in [" + MIN_TRANSFER_BURST_MB + ", "
+                    + (long) MAX_MB + "], got " + transferBurstMb);
+        }
     }
 
     public static XdfsConfig from(Configuration conf) {
@@ -124,7 +154,18 @@ public record XdfsConfig(
                 (int) Math.min(Integer.MAX_VALUE, wholeNumber(conf, FILL_THREADS, DEFAULT_FILL_THREADS)),
                 (int) Math.min(Integer.MAX_VALUE, wholeNumber(conf, FILL_QUEUE_CAPACITY, DEFAULT_FILL_QUEUE_CAPACITY)),
                 Duration.ofMillis(wholeNumber(conf, MIN_FILE_AGE_MS, DEFAULT_MIN_FILE_AGE_MS)),
-                Duration.ofMillis(wholeNumber(conf, NODE_REFRESH_MS, DEFAULT_NODE_REFRESH_MS)));
+                Duration.ofMillis(wholeNumber(conf, NODE_REFRESH_MS, DEFAULT_NODE_REFRESH_MS)),
+                number(conf, TRANSFER_BANDWIDTH_MB_PER_SECOND, DEFAULT_TRANSFER_BANDWIDTH_MB_PER_SECOND),
+                number(conf, TRANSFER_BURST_MB, DEFAULT_TRANSFER_BURST_MB));
+    }
+
+    /** The cap on copies from the backing store, in bytes per second; 0 for none. */
+    public double transferBytesPerSecond() {
+        return transferMbPerSecond * MIB;
+    }
+
+    public long transferBurstBytes() {
+        return (long) Math.ceil(transferBurstMb * MIB);
     }
 
     private static void checkStore(String key, URI uri) {

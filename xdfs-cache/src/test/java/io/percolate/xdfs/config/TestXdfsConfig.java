@@ -39,6 +39,8 @@ final class TestXdfsConfig {
         assertEquals("percolate.xdfs.fill.queue-capacity", XdfsConfig.FILL_QUEUE_CAPACITY);
         assertEquals("percolate.xdfs.cache.min-file-age-ms", XdfsConfig.MIN_FILE_AGE_MS);
         assertEquals("percolate.xdfs.cache.node-refresh-ms", XdfsConfig.NODE_REFRESH_MS);
+        assertEquals("percolate.xdfs.transfer.bandwidth-mb-per-second", XdfsConfig.TRANSFER_BANDWIDTH_MB_PER_SECOND);
+        assertEquals("percolate.xdfs.transfer.burst-mb", XdfsConfig.TRANSFER_BURST_MB);
     }
 
     @Test
@@ -55,6 +57,10 @@ final class TestXdfsConfig {
         assertEquals(256, config.fillQueueCapacity());
         assertEquals(Duration.ofSeconds(2), config.minFileAge());
         assertEquals(Duration.ofSeconds(30), config.nodeRefresh());
+        assertEquals(0, config.transferMbPerSecond(), "no cap");
+        assertEquals(0, config.transferBytesPerSecond());
+        assertEquals(1, config.transferBurstMb());
+        assertEquals(1024 * 1024, config.transferBurstBytes());
     }
 
     @Test
@@ -69,7 +75,9 @@ final class TestXdfsConfig {
                 "percolate.xdfs.fill.threads", "8",
                 "percolate.xdfs.fill.queue-capacity", "10",
                 "percolate.xdfs.cache.min-file-age-ms", "0",
-                "percolate.xdfs.cache.node-refresh-ms", "500"));
+                "percolate.xdfs.cache.node-refresh-ms", "500",
+                "percolate.xdfs.transfer.bandwidth-mb-per-second", "12.5",
+                "percolate.xdfs.transfer.burst-mb", " 0.25 "));
 
         assertEquals(URI.create("hdfs://filer:8020/export"), config.backingUri());
         assertEquals(List.of("nfs1", "nfs2"), config.backingHosts());
@@ -81,6 +89,9 @@ final class TestXdfsConfig {
         assertEquals(10, config.fillQueueCapacity());
         assertEquals(Duration.ZERO, config.minFileAge());
         assertEquals(Duration.ofMillis(500), config.nodeRefresh());
+        assertEquals(12.5, config.transferMbPerSecond());
+        assertEquals(12.5 * 1024 * 1024, config.transferBytesPerSecond());
+        assertEquals(256 * 1024, config.transferBurstBytes());
     }
 
     @Test
@@ -105,6 +116,11 @@ final class TestXdfsConfig {
             "percolate.xdfs.fill.queue-capacity|0|must be in [1, 1000000]",
             "percolate.xdfs.cache.min-file-age-ms|-1|must be >= 0",
             "percolate.xdfs.cache.node-refresh-ms|-5|must be >= 0",
+            "percolate.xdfs.transfer.bandwidth-mb-per-second|-1|must be in [0, 1073741824] (0: no cap)",
+            "percolate.xdfs.transfer.bandwidth-mb-per-second|NaN|must be in [0,",
+            "percolate.xdfs.transfer.bandwidth-mb-per-second|fast|must be a number",
+            "percolate.xdfs.transfer.burst-mb|0|must be in [0.0625,",
+            "percolate.xdfs.transfer.burst-mb|Infinity|must be in [0.0625,",
     })
     void from_refusesBadValuesNamingTheKey(String key, String value, String message) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> XdfsConfig.from(conf(key, value)));

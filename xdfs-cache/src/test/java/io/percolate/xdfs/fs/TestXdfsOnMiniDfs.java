@@ -45,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * xdfs over a local backing directory with its cache in a real 3-DataNode MiniDFSCluster: read
  * through, cached, located, never stale, balanced, rebuilt after a restart, read-only, FileContext,
- * and a lost cache DataNode (last, since it stops one).
+ * copies under a bandwidth cap, and a lost cache DataNode (last, since it stops one).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 final class TestXdfsOnMiniDfs {
@@ -310,6 +310,27 @@ final class TestXdfsOnMiniDfs {
         }
         fc.mkdir(new Path("/fc-dir"), null, false);
         assertTrue(Files.isDirectory(backingDir.resolve("fc-dir")));
+    }
+
+    @Test
+    @Order(8)
+    void bandwidthCap_pacesCopiesIntoTheCacheButNotReads() throws Exception {
+        byte[] data = writeBacking("capped.bin", 8 * BLOCK, 8);
+        Path path = new Path("/capped.bin");
+        // 256 KiB/s with a one-block burst: 8 blocks of 64 KiB cannot be cached in under 1.75 s
+        try (XdfsFileSystem fs = xdfs("/cache-capped",
+                XdfsConfig.TRANSFER_BANDWIDTH_MB_PER_SECOND, "0.25",
+                XdfsConfig.TRANSFER_BURST_MB, "0.0625")) {
+            long start = System.nanoTime();
+            assertArrayEquals(data, readAll(fs, path));
+            awaitFills(fs);
+            double seconds = (System.nanoTime() - start) / 1e9;
+
+            assertTrue(seconds >= 1.7, "8 blocks cached in " + seconds + " s, faster than the cap allows");
+            assertEquals(8, fs.cacheCounters().get(CacheCounter.FILLS_COMPLETED));
+            assertArrayEquals(data, readAll(fs, path));
+            assertEquals(8, fs.cacheCounters().get(CacheCounter.BLOCK_READS_FROM_CACHE));
+        }
     }
 
     @Test
