@@ -9,7 +9,7 @@ public final class Workloads {
     private static final Map<String, WorkloadSource> ALL = new LinkedHashMap<>();
 
     static {
-        ALL.put("small", new PoissonMix(PoissonMix.DEFAULT_LOAD));
+        ALL.put("small", new PoissonMix());
         ALL.put("mix", new ThreeQueryMix());
     }
 

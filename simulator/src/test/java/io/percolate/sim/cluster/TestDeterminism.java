@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  */
 final class TestDeterminism {
     private static BenchReport run(long seed) {
-        return SchedBench.run(new BenchSettings("small", seed, 6, 4, 4, List.of("tls", "fair", "capacity"), "fair",
+        return SchedBench.run(new BenchSettings("small", seed, 6, BenchSettings.DEFAULT_LOAD, 4, 4, List.of("tls", "fair", "capacity"), "fair",
                 Path.of("unused")));
     }
 
