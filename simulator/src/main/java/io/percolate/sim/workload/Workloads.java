@@ -11,6 +11,9 @@ public final class Workloads {
     static {
         ALL.put("small", new PoissonMix());
         ALL.put("mix", new ThreeQueryMix());
+        for (MixTable table : List.of(MixTable.FACEBOOK, MixTable.BING, MixTable.QMIX)) {
+            ALL.put(table.name(), new BinnedMix(table));
+        }
     }
 
     private Workloads() {
