@@ -13,22 +13,26 @@ import java.util.Map;
  * Every setting of the scheduling benchmark, with its default, in one place; read from the
  * command line ({@code --workload small --seed 1 ...}) and validated at once.
  *
- * @param workload          a name from {@link Workloads}: small (Poisson mix of TPC-H-shaped DAGs) or mix
- *                          (the hand-written three-query mix)
+ * @param workload          a name from {@link Workloads}: small (Poisson mix of TPC-H-shaped DAGs), mix
+ *                          (the hand-written three-query mix), facebook, bing or qmix (the source's mixes)
  * @param seed              seed of every random choice of the workload
- * @param queries           queries of a generated workload
+ * @param queries           queries of a generated workload (default: the workload's own, 20 for small, 100
+ *                          for facebook, bing and qmix)
+ * @param load              offered load in (0, 1): the Poisson arrival rate is set so that the mean work
+ *                          arriving per second is this share of the cluster's containers
  * @param nodes             cluster nodes
  * @param containersPerNode containers of {@link ClusterSpec#DEFAULT_CONTAINER_MB} MB per node
  * @param schedulers        names from {@link Schedulers}, in report order
  * @param aloneScheduler    the scheduler each query's response alone is measured under
  * @param out               directory of result.json
  */
-public record BenchSettings(String workload, long seed, int queries, int nodes, int containersPerNode,
+public record BenchSettings(String workload, long seed, int queries, double load, int nodes, int containersPerNode,
         List<String> schedulers, String aloneScheduler, Path out) {
 
     public static final String DEFAULT_WORKLOAD = "small";
     public static final long DEFAULT_SEED = 1;
     public static final int DEFAULT_QUERIES = 20;
+    public static final double DEFAULT_LOAD = 0.7;
     public static final int DEFAULT_NODES = 10;
     public static final int DEFAULT_CONTAINERS_PER_NODE = 8;
     public static final String DEFAULT_ALONE_SCHEDULER = "fair";
@@ -42,6 +46,9 @@ public record BenchSettings(String workload, long seed, int queries, int nodes, 
         if (queries < 1 || queries > 10_000) {
             throw new IllegalArgumentException("--queries must be in [1, 10000], got " + queries);
         }
+        if (!(load > 0) || load >= 1) {
+            throw new IllegalArgumentException("--load must be in (0, 1), got " + load);
+        }
         if (nodes < 1 || nodes > 10_000) {
             throw new IllegalArgumentException("--nodes must be in [1, 10000], got " + nodes);
         }
@@ -51,7 +58,7 @@ public record BenchSettings(String workload, long seed, int queries, int nodes, 
     }
 
     public static BenchSettings defaults() {
-        return new BenchSettings(DEFAULT_WORKLOAD, DEFAULT_SEED, DEFAULT_QUERIES, DEFAULT_NODES,
+        return new BenchSettings(DEFAULT_WORKLOAD, DEFAULT_SEED, DEFAULT_QUERIES, DEFAULT_LOAD, DEFAULT_NODES,
                 DEFAULT_CONTAINERS_PER_NODE, Schedulers.names(), DEFAULT_ALONE_SCHEDULER, DEFAULT_OUT);
     }
 
@@ -68,13 +75,15 @@ public record BenchSettings(String workload, long seed, int queries, int nodes, 
         BenchSettings s = new BenchSettings(
                 given.getOrDefault("workload", d.workload()),
                 number(given, "seed", d.seed()),
-                (int) number(given, "queries", d.queries()),
+                (int) number(given, "queries",
+                        Workloads.get(given.getOrDefault("workload", d.workload())).defaultQueries()),
+                fraction(given, "load", d.load()),
                 (int) number(given, "nodes", d.nodes()),
                 (int) number(given, "containers-per-node", d.containersPerNode()),
                 given.containsKey("schedulers") ? List.of(given.get("schedulers").split(",")) : d.schedulers(),
                 given.getOrDefault("alone-scheduler", d.aloneScheduler()),
                 given.containsKey("out") ? Path.of(given.get("out")) : d.out());
-        given.keySet().removeAll(List.of("workload", "seed", "queries", "nodes", "containers-per-node", "schedulers",
+        given.keySet().removeAll(List.of("workload", "seed", "queries", "load", "nodes", "containers-per-node", "schedulers",
                 "alone-scheduler", "out"));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s): " + given.keySet());
@@ -84,6 +93,15 @@ public record BenchSettings(String workload, long seed, int queries, int nodes, 
 
     public ClusterSpec cluster() {
         return ClusterSpec.of(nodes, containersPerNode);
+    }
+
+    private static double fraction(Map<String, String> given, String key, double defaultValue) {
+        String text = given.get(key);
+        try {
+            return text == null ? defaultValue : Double.parseDouble(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + key + " must be a number, got '" + text + "'");
+        }
     }
 
     private static long number(Map<String, String> given, String key, long defaultValue) {

@@ -8,6 +8,7 @@ import io.percolate.sim.report.BenchReport;
 import io.percolate.sim.report.RunResult;
 import io.percolate.sim.workload.SimQuery;
 import io.percolate.sim.workload.Workload;
+import io.percolate.sim.workload.WorkloadSource;
 import io.percolate.sim.workload.Workloads;
 
 import java.util.ArrayList;
@@ -18,7 +19,8 @@ import java.util.Map;
 /**
  * The scheduling benchmark: one workload under every scheduler in the same simulator, each
  * query's response alone for slowdowns, {@code result.json} and a one-line summary.
- * {@code ./percolate bench sched [--workload small|mix] [--seed N] [--queries N] [--nodes N]}.
+ * {@code ./percolate bench sched [--workload small|mix|facebook|bing|qmix] [--seed N] [--queries N] [--load L]
+ * [--nodes N]}.
  */
 public final class SchedBench {
     private SchedBench() {
@@ -31,7 +33,7 @@ public final class SchedBench {
         } catch (IllegalArgumentException e) {
             System.err.println("sched: " + e.getMessage());
             System.err.println("usage: bench sched [--workload " + String.join("|", Workloads.names())
-                    + "] [--seed N] [--queries N] [--nodes N] [--containers-per-node N] [--schedulers "
+                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--schedulers "
                     + String.join(",", Schedulers.names()) + "] [--out DIR]");
             System.exit(2);
             return;
@@ -45,8 +47,9 @@ public final class SchedBench {
 
     public static BenchReport run(BenchSettings settings) {
         ClusterSpec cluster = settings.cluster();
-        Workload workload = Workloads.get(settings.workload())
-                .generate(settings.queries(), settings.seed(), cluster.containers());
+        WorkloadSource source = Workloads.get(settings.workload());
+        Workload workload = source
+                .generate(settings.queries(), settings.seed(), cluster.containers(), settings.load());
         Simulation simulation = new Simulation(cluster, SimUser.current());
         Map<String, Double> alone = alone(simulation, workload, settings.aloneScheduler());
         List<RunResult> runs = new ArrayList<>();
@@ -55,6 +58,10 @@ public final class SchedBench {
         }
         Map<String, Object> reported = new LinkedHashMap<>();
         reported.put("queries", workload.queries().size());
+        reported.put("load", settings.load());
+        if (!source.binsSource().isEmpty()) {
+            reported.put("bins_source", source.binsSource());
+        }
         reported.put("nodes", cluster.nodes());
         reported.put("containers_per_node", cluster.containersPerNode());
         reported.put("wall_s", runs.stream().mapToLong(RunResult::wallMillis).sum() / 1000.0);

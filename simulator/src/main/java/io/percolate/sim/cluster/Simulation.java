@@ -181,7 +181,9 @@ public final class Simulation {
             for (JobNode node : q.dag().jobs()) {
                 run.jobs.put(node.stageId(), new Job(run, node));
             }
-            scheduler.announce(QueryDescriptor.of(q.id(), user, q.shape(), now(), q.dag()));
+            if (q.tagged()) {
+                scheduler.announce(QueryDescriptor.of(q.id(), user, q.shape(), now(), q.dag()));
+            }
             for (Job job : run.jobs.values()) {
                 if (job.node.parents().isEmpty()) {
                     submit(job);
@@ -191,8 +193,10 @@ public final class Simulation {
         }
 
         void submit(Job job) {
-            Set<String> tags = QueryTags.of(job.query.query.id(), job.node.stageId()).stream()
-                    .map(t -> t.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+            // a non-Hive application carries no query tags: the scheduler sees a single-job query
+            Set<String> tags = !job.query.query.tagged() ? Set.of()
+                    : QueryTags.of(job.query.query.id(), job.node.stageId()).stream()
+                            .map(t -> t.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
             job.attempt = scheduler.submit(new JobSubmission(job.query.query.id() + ":" + job.node.stageId(), user, tags));
             running.add(job);
         }

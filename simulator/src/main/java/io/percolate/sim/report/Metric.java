@@ -14,6 +14,7 @@ public record Metric(String key, ToDoubleFunction<Scored> value) {
             new Metric("mean_response_s", Scored::meanResponse),
             new Metric("mean_slowdown", Scored::meanSlowdown),
             new Metric("max_slowdown", Scored::maxSlowdown),
+            new Metric("jain_slowdown", Scored::jainSlowdown),
             new Metric("makespan_s", Scored::makespan));
 
     /** Per scheduler and size bin. */

@@ -33,6 +33,16 @@ public record Scored(List<QueryOutcome> queries, Map<String, Double> aloneSecond
         return queries.stream().mapToDouble(this::slowdown).max().orElse(0);
     }
 
+    /**
+     * Jain's fairness index over the queries' slowdowns, (Σx)² / (n·Σx²): 1 when every query is
+     * slowed down alike, 1/n when one query takes all the slowdown; 1 for no queries.
+     */
+    public double jainSlowdown() {
+        double sum = queries.stream().mapToDouble(this::slowdown).sum();
+        double squares = queries.stream().mapToDouble(this::slowdown).map(x -> x * x).sum();
+        return queries.isEmpty() ? 1 : sum * sum / (queries.size() * squares);
+    }
+
     public double makespan() {
         return queries.stream().mapToLong(QueryOutcome::finishMillis).max().orElse(0) / 1000.0;
     }

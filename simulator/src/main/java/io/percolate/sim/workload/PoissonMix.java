@@ -12,30 +12,19 @@ import java.util.SplittableRandom;
  * load). Most queries are small, as in the Facebook-like mixes of the source.
  */
 final class PoissonMix implements WorkloadSource {
-    static final double DEFAULT_LOAD = 0.7;
-
     /** Bin names, the first job's map count in each, and how often each bin is drawn. */
     private static final List<String> BINS = List.of("tiny", "small", "medium", "large");
     private static final int[] MAPS = {4, 16, 64, 192};
     private static final double[] WEIGHTS = {0.4, 0.3, 0.2, 0.1};
 
-    private final double load;
-
-    PoissonMix(double load) {
-        if (!(load > 0) || load >= 1) {
-            throw new IllegalArgumentException("load must be in (0, 1), got " + load);
-        }
-        this.load = load;
-    }
-
     @Override
-    public Workload generate(int queries, long seed, int containers) {
+    public Workload generate(int queries, long seed, int containers, double load) {
         if (queries < 1 || containers < 1) {
             throw new IllegalArgumentException("queries and containers must be >= 1");
         }
+        Arrivals.checkLoad(load);
         SplittableRandom random = new SplittableRandom(seed);
         List<SimQuery> drawn = new ArrayList<>();
-        double totalWrd = 0;
         for (int i = 0; i < queries; i++) {
             int bin = pick(random.nextDouble());
             int maps = MAPS[bin];
@@ -56,17 +45,9 @@ final class PoissonMix implements WorkloadSource {
                     dag = TpchShapes.tree4(maps, times);
                 }
             }
-            totalWrd += dag.totalWrd();
             drawn.add(new SimQuery(String.format("q%03d", i), 0, bin, shape, dag));
         }
-        double meanGapSeconds = totalWrd / queries / (containers * load);
-        List<SimQuery> arriving = new ArrayList<>();
-        double at = 0;
-        for (SimQuery q : drawn) {
-            arriving.add(q.arrivingAt(Math.round(at * 1000)));
-            at += -Math.log(1 - random.nextDouble()) * meanGapSeconds;
-        }
-        return new Workload("small", seed, BINS, arriving);
+        return new Workload("small", seed, BINS, Arrivals.poisson(drawn, containers, load, random));
     }
 
     private static int pick(double u) {

@@ -11,7 +11,7 @@ import static io.percolate.sim.workload.TpchShapes.table;
 /**
  * The hand-checkable mix, after the source's Fig. 2.6: a large four-job tree query arrives
  * first and takes the cluster; two small two-job chain queries arrive while it runs. Fixed:
- * the seed and query count are ignored.
+ * the seed, query count and load are ignored.
  *
  * <ul>
  *   <li>{@code large} at 0 s: Stage-1 (48 maps × 20 s) and Stage-2 (16 maps × 20 s) in parallel,
@@ -27,7 +27,7 @@ final class ThreeQueryMix implements WorkloadSource {
     private static final TpchShapes.TaskTimes SMALL = new TpchShapes.TaskTimes(10, 0);
 
     @Override
-    public Workload generate(int queries, long seed, int containers) {
+    public Workload generate(int queries, long seed, int containers, double load) {
         QueryDag large = new QueryDag(List.of(
                 job("Stage-1", List.of(), OperatorKind.JOIN,
                         List.of(table("tpch.lineitem", 36), table("tpch.orders", 12)), 48, 0, LARGE),

@@ -6,6 +6,17 @@ public interface WorkloadSource {
      * @param queries    how many queries (a fixed mix may ignore it)
      * @param seed       seed of every random choice
      * @param containers containers of the cluster it will run on, to size arrivals to a load
+     * @param load       the offered load in (0, 1): mean work arriving per second over the cluster's containers
      */
-    Workload generate(int queries, long seed, int containers);
+    Workload generate(int queries, long seed, int containers, double load);
+
+    /** How many queries it makes when the command line does not say. */
+    default int defaultQueries() {
+        return 20;
+    }
+
+    /** Where its size-bin counts come from, reported with the result; empty when it has nothing to say. */
+    default String binsSource() {
+        return "";
+    }
 }

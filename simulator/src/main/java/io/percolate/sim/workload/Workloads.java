@@ -9,8 +9,11 @@ public final class Workloads {
     private static final Map<String, WorkloadSource> ALL = new LinkedHashMap<>();
 
     static {
-        ALL.put("small", new PoissonMix(PoissonMix.DEFAULT_LOAD));
+        ALL.put("small", new PoissonMix());
         ALL.put("mix", new ThreeQueryMix());
+        for (MixTable table : List.of(MixTable.FACEBOOK, MixTable.BING, MixTable.QMIX)) {
+            ALL.put(table.name(), new BinnedMix(table));
+        }
     }
 
     private Workloads() {

@@ -10,6 +10,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Same seed, same result: simulated time, a total event order and fixed node and application
@@ -18,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
  */
 final class TestDeterminism {
     private static BenchReport run(long seed) {
-        return SchedBench.run(new BenchSettings("small", seed, 6, 4, 4, List.of("tls", "fair", "capacity"), "fair",
+        return SchedBench.run(new BenchSettings("small", seed, 6, BenchSettings.DEFAULT_LOAD, 4, 4, List.of("tls", "fair", "capacity"), "fair",
                 Path.of("unused")));
     }
 
@@ -34,5 +35,15 @@ final class TestDeterminism {
     @Test
     void otherSeed_otherWorkload() {
         assertNotEquals(withoutWallTimes(run(7)), withoutWallTimes(run(8)));
+    }
+
+    /** qmix: Hive queries and plain untagged applications (TlsScheduler schedules those as single-job queries). */
+    @Test
+    void qmix_sameSeed_sameResult() {
+        BenchSettings settings = new BenchSettings("qmix", 5, 10, BenchSettings.DEFAULT_LOAD, 4, 4,
+                List.of("tls", "fair"), "fair", Path.of("unused"));
+        String first = withoutWallTimes(SchedBench.run(settings));
+        assertEquals(first, withoutWallTimes(SchedBench.run(settings)));
+        assertTrue(first.contains("\"jain_slowdown\""), first);
     }
 }

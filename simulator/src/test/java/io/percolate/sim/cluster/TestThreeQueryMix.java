@@ -32,7 +32,7 @@ final class TestThreeQueryMix {
 
     @BeforeAll
     static void run() {
-        report = SchedBench.run(new BenchSettings("mix", 1, 3, 4, 4, Schedulers.names(), "fair", Path.of("unused")));
+        report = SchedBench.run(new BenchSettings("mix", 1, 3, BenchSettings.DEFAULT_LOAD, 4, 4, Schedulers.names(), "fair", Path.of("unused")));
     }
 
     @Test
