@@ -1,7 +1,6 @@
 package io.percolate.scheduler;
 
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -30,10 +29,6 @@ final class SchedulerDirectory {
     static void unregister(TlsScheduler scheduler) {
         BY_CLUSTER_TIMESTAMP.values().removeIf(s -> s == scheduler);
         last = null;
-    }
-
-    static Optional<TlsScheduler> of(long clusterTimestamp) {
-        return Optional.ofNullable(find(clusterTimestamp));
     }
 
     /** The scheduler, or null; allocation-free when asked about the same RM as last time. */

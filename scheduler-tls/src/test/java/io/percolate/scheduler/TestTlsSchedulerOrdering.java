@@ -300,7 +300,7 @@ final class TestTlsSchedulerOrdering {
      */
     private String policyReach() {
         long ofApps = rm.getRMContext().getRMApps().keySet().iterator().next().getClusterTimestamp();
-        return "the policy " + (SchedulerDirectory.of(ofApps).orElse(null) == scheduler ? "finds" : "does NOT find")
+        return "the policy " + (SchedulerDirectory.find(ofApps) == scheduler ? "finds" : "does NOT find")
                 + " the TlsScheduler under the applications' cluster timestamp " + ofApps;
     }
 
