@@ -4,6 +4,7 @@ import io.percolate.hive.PercolateHook;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.Driver;
+import org.apache.hadoop.hive.ql.metadata.Hive;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.apache.hadoop.hive.ql.session.SessionState;
 
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -63,12 +65,41 @@ public final class EmbeddedHive {
     }
 
     /**
-     * Runs statements in order on the calling thread, in a session of its own (Hive keeps session
-     * state per thread), one Driver per statement as Hive's CLI does.
+     * Runs statements in order in a session of their own, one Driver per statement as Hive's CLI
+     * does, on a thread of their own: Hive and its embedded metastore cache session state,
+     * metastore clients and object stores per thread, and a thread that ran statements against
+     * another EmbeddedHive (another cluster's metastore) would reach that one instead.
      *
      * @return the last statement's result
      */
     public Result run(String... statements) throws CommandProcessorException, IOException {
+        ExecutorService thread = Executors.newSingleThreadExecutor(r -> new Thread(r, "hive-session"));
+        try {
+            return thread.submit(() -> runInSession(statements)).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while running " + List.of(statements), e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof CommandProcessorException c) {
+                throw c;
+            }
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IOException(cause);
+        } finally {
+            thread.shutdownNow();
+        }
+    }
+
+    private Result runInSession(String... statements) throws CommandProcessorException, IOException {
         SessionState session = SessionState.start(new HiveConf(conf));
         try {
             Result last = null;
@@ -78,6 +109,7 @@ public final class EmbeddedHive {
             return last;
         } finally {
             session.close();
+            Hive.closeCurrent();
         }
     }
 

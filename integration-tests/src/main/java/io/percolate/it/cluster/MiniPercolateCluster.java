@@ -12,6 +12,8 @@ import org.apache.hadoop.yarn.api.records.ApplicationReport;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceScheduler;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -24,8 +26,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * A real Hadoop cluster in this JVM: HDFS (MiniDFSCluster) and YARN with MapReduce
  * (MiniMRYarnCluster), whose ResourceManager runs {@link TlsScheduler} with
- * {@link QueryAwarePolicy} on its {@link #TLS_QUEUE}. Containers are real JVMs started by the
- * NodeManagers.
+ * {@link QueryAwarePolicy} on its {@link #TLS_QUEUE} (or a stock scheduler, for benchmarks that
+ * compare with one: {@link SchedulerKind}). Containers are real JVMs started by the NodeManagers.
  *
  * <p>A second queue, {@link #FIFO_QUEUE}, orders its applications with FairScheduler's stock
  * {@code fifo} policy under the same scheduler: a control group for tests that compare TLS's
@@ -41,19 +43,45 @@ public final class MiniPercolateCluster implements AutoCloseable {
     /** Applications ordered by arrival (FairScheduler's {@code fifo} policy). */
     public static final String FIFO_QUEUE = "fifo";
 
+    /** The ResourceManager's scheduler: ours, or a stock one to compare it with. */
+    public enum SchedulerKind {
+        /** {@link TlsScheduler} with {@link QueryAwarePolicy} on the default queue */
+        TLS,
+        /** stock FairScheduler, {@code fair} policy */
+        FAIR,
+        /** stock CapacityScheduler, one queue, FIFO ordering (its default) */
+        CAPACITY
+    }
+
+    /**
+     * Share of a queue's resources ApplicationMasters may hold, the same under every scheduler:
+     * FairScheduler's default {@code maxAMShare}, given to CapacityScheduler too, whose own default
+     * (0.1) would run one query at a time on a small cluster and make the comparison about AM
+     * limits rather than order.
+     */
+    static final double AM_SHARE = 0.5;
+
     /**
      * @param workDir       local directory for all cluster state
      * @param nodeManagers  NodeManagers (and DataNodes)
      * @param nodeMemoryMb  memory each NodeManager offers
      * @param containerMb   memory of every map, reduce and AM container
      * @param uber          run small jobs inside their AM container (faster; tasks get no containers of their own)
+     * @param scheduler     the ResourceManager's scheduler
      */
-    public record Spec(java.nio.file.Path workDir, int nodeManagers, int nodeMemoryMb, int containerMb, boolean uber) {
+    public record Spec(java.nio.file.Path workDir, int nodeManagers, int nodeMemoryMb, int containerMb, boolean uber,
+                       SchedulerKind scheduler) {
         public Spec {
             requireNonNull(workDir, "workDir");
+            requireNonNull(scheduler, "scheduler");
             if (nodeManagers < 1 || containerMb < 128 || nodeMemoryMb < containerMb) {
                 throw new IllegalArgumentException("bad cluster spec: " + this);
             }
+        }
+
+        /** A cluster running {@link TlsScheduler}. */
+        public Spec(java.nio.file.Path workDir, int nodeManagers, int nodeMemoryMb, int containerMb, boolean uber) {
+            this(workDir, nodeManagers, nodeMemoryMb, containerMb, uber, SchedulerKind.TLS);
         }
     }
 
@@ -75,14 +103,16 @@ public final class MiniPercolateCluster implements AutoCloseable {
         dfs.waitActive();
         conf.set(FileSystem.FS_DEFAULT_NAME_KEY, dfs.getFileSystem().getUri().toString());
 
-        conf.set(YarnConfiguration.RM_SCHEDULER, TlsScheduler.class.getName());
-        conf.set("yarn.scheduler.fair.allocation.file", writeAllocations(spec.workDir()).toString());
-        conf.setBoolean("yarn.scheduler.fair.user-as-default-queue", false); // as root, apps would land in "root"
-        conf.setBoolean("yarn.scheduler.fair.preemption", false);
+        configureScheduler(conf, spec);
         conf.set(DescriptorStore.DIR_KEY, DESCRIPTOR_DIR);
         conf.setInt(YarnConfiguration.NM_PMEM_MB, spec.nodeMemoryMb());
         conf.setInt(YarnConfiguration.NM_VCORES, 8);
         conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
+        // Finished applications' container logs go to HDFS (yarn logs reads them there). Kept on the
+        // nodes instead, each NodeManager holds every application until its log-retention timer
+        // fires and waits for them when it stops: some 35 s per cluster shutdown.
+        conf.setBoolean(YarnConfiguration.LOG_AGGREGATION_ENABLED, true);
+        conf.set(YarnConfiguration.NM_REMOTE_APP_LOG_DIR, "/tmp/logs");
         conf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
         conf.setBoolean(YarnConfiguration.NM_PMEM_CHECK_ENABLED, false);
         String javaOpts = "-Xmx" + (spec.containerMb() * 3 / 4) + "m " + jdkOpens();
@@ -136,22 +166,43 @@ public final class MiniPercolateCluster implements AutoCloseable {
         }
     }
 
+    private static void configureScheduler(Configuration conf, Spec spec) throws IOException {
+        switch (spec.scheduler()) {
+            case TLS, FAIR -> {
+                boolean tls = spec.scheduler() == SchedulerKind.TLS;
+                conf.set(YarnConfiguration.RM_SCHEDULER, tls ? TlsScheduler.class.getName() : FairScheduler.class.getName());
+                conf.set("yarn.scheduler.fair.allocation.file", writeAllocations(spec.workDir(),
+                        tls ? QueryAwarePolicy.class.getName() : "fair").toString());
+                conf.setBoolean("yarn.scheduler.fair.user-as-default-queue", false); // as root, apps would land in "root"
+                conf.setBoolean("yarn.scheduler.fair.preemption", false);
+            }
+            case CAPACITY -> {
+                conf.set(YarnConfiguration.RM_SCHEDULER, CapacityScheduler.class.getName());
+                conf.set("yarn.scheduler.capacity.root.queues", TLS_QUEUE);
+                conf.set("yarn.scheduler.capacity.root." + TLS_QUEUE + ".capacity", "100");
+                conf.setDouble("yarn.scheduler.capacity.maximum-am-resource-percent", AM_SHARE);
+            }
+        }
+    }
+
     /**
-     * The default queue ordered by queries, and the control queue by arrival; {@code fifo} is
-     * named on its leaf only because FairScheduler allows it on leaf queues alone.
+     * The default queue ordered by {@code defaultPolicy}, and the control queue by arrival;
+     * {@code fifo} is named on its leaf only because FairScheduler allows it on leaf queues alone.
      */
-    private static java.nio.file.Path writeAllocations(java.nio.file.Path workDir) throws IOException {
+    private static java.nio.file.Path writeAllocations(java.nio.file.Path workDir, String defaultPolicy)
+            throws IOException {
         java.nio.file.Path file = workDir.resolve("fair-scheduler.xml");
         Files.writeString(file, """
                 <?xml version="1.0"?>
                 <allocations>
+                  <queueMaxAMShareDefault>%s</queueMaxAMShareDefault>
                   <defaultQueueSchedulingPolicy>%s</defaultQueueSchedulingPolicy>
                   <queue name="%s"/>
                   <queue name="%s">
                     <schedulingPolicy>fifo</schedulingPolicy>
                   </queue>
                 </allocations>
-                """.formatted(QueryAwarePolicy.class.getName(), TLS_QUEUE, FIFO_QUEUE));
+                """.formatted(AM_SHARE, defaultPolicy, TLS_QUEUE, FIFO_QUEUE));
         return file;
     }
 

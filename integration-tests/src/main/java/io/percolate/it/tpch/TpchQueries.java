@@ -1,6 +1,12 @@
 package io.percolate.it.tpch;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * TPC-H-shaped HiveQL over the {@link TpchDataset} tables, each a different multi-job DAG on
@@ -51,6 +57,31 @@ public final class TpchQueries {
     /** One group-by job over the smallest table. */
     public static final Query NATIONS_PER_REGION = new Query("nations per region",
             "SELECT n_regionkey, count(*) FROM tpch.nation GROUP BY n_regionkey");
+
+    /** Ids of the TPC-H queries written as our HiveQL: 1–22, and {@code 11m}, the dissertation's modified Q11. */
+    public static final List<String> TPCH_IDS = Stream.concat(
+            Stream.iterate(1, i -> i <= 22, i -> i + 1).map(i -> String.format("%02d", i)),
+            Stream.of("11m")).toList();
+
+    /**
+     * TPC-H query {@code id} (see {@link #TPCH_IDS}) from {@code queries/q<id>.sql} next to this
+     * class: our HiveQL for the MapReduce engine, subqueries Hive cannot run there rewritten as
+     * joins (each file says how).
+     */
+    public static Query tpch(String id) {
+        String resource = "queries/q" + id + ".sql";
+        try (InputStream in = TpchQueries.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no TPC-H query " + id + " (known: " + TPCH_IDS + ")");
+            }
+            String sql = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .filter(line -> !line.startsWith("--"))
+                    .collect(Collectors.joining("\n")).strip();
+            return new Query("q" + id, sql);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /** What the demo runs at once. */
     public static final List<Query> DEMO = List.of(PRICING_SUMMARY, SEGMENT_REVENUE, SHIPPING_PRIORITY, ORDER_PRIORITY);

@@ -1,0 +1,101 @@
+package io.percolate.bench.cluster;
+
+import io.percolate.it.cluster.MiniPercolateCluster.SchedulerKind;
+import io.percolate.it.tpch.TpchQueries;
+import io.trino.tpch.TpchTable;
+
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Issue 7's benchmark: the same TPC-H mixes run as real Hive queries (real MapReduce jobs on a
+ * MiniDFSCluster + MiniMRYarnCluster) under each scheduler, one fresh cluster per scheduler in
+ * one invocation; mean response time, per-bin slowdowns against each query's time alone, stall
+ * time, TLS's prediction error. Writes {@code target/bench/cluster/result.json} and PNG plots.
+ *
+ * <p>Run it with {@code ./percolate bench cluster [--mix facebook,groups,single] [--scale 0.02]
+ * [--queries 10] [--gap 10] [--seed 1] [--schedulers tls,fair,capacity]}.
+ */
+public final class ClusterBench {
+    private ClusterBench() {
+    }
+
+    public static void main(String[] args) {
+        ClusterSettings settings;
+        try {
+            settings = ClusterSettings.parse(List.of(args));
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        try {
+            ClusterReport report = run(settings);
+            Path file = report.write(settings.out());
+            System.out.println(report.summary());
+            System.out.println("cluster: wrote " + file.toAbsolutePath());
+        } catch (Exception | Error e) {
+            e.printStackTrace();
+            System.exit(1);
+        }
+        System.exit(0); // the mini-clusters leave non-daemon threads behind
+    }
+
+    /**
+     * Runs every mix under every scheduler. Each query's time alone is measured on the first
+     * scheduler's cluster, before its mixes: alone, a query has the cluster to itself whichever
+     * the scheduler, so one measurement serves as every scheduler's slowdown reference.
+     */
+    static ClusterReport run(ClusterSettings settings) throws Exception {
+        List<Mix> mixes = settings.buildMixes();
+        Set<BenchQuery> shared = new LinkedHashSet<>();
+        mixes.stream().filter(m -> !m.alone()).forEach(m -> shared.addAll(m.queries()));
+        ClusterReport report = new ClusterReport(settings, scheduler(settings.schedulers().get(0)));
+        for (SchedulerKind kind : settings.schedulers()) {
+            String name = scheduler(kind);
+            progress(name + ": starting the cluster and loading TPC-H at scale " + settings.scale());
+            try (TpchCluster cluster = TpchCluster.start(kind, settings, tables(settings),
+                    settings.out().resolve("work").resolve(name).toAbsolutePath())) {
+                MixRunner runner = cluster.runner();
+                if (!settings.smoke()) {
+                    // the first job on a fresh cluster localizes hive-exec on its nodes: not part of any measurement
+                    runner.run(new Mix("warm-up", List.of(new Mix.Arrival(
+                            BenchQuery.of(TpchQueries.NATIONS_PER_REGION, "small", "chain"), 0)), true));
+                }
+                if (kind == settings.schedulers().get(0) && !shared.isEmpty() && !settings.smoke()) {
+                    progress(name + ": " + shared.size() + " queries alone");
+                    report.addAlone(runner.run(new Mix("alone", shared.stream().map(q -> new Mix.Arrival(q, 0)).toList(), true)));
+                }
+                for (Mix mix : mixes) {
+                    progress(name + ": mix " + mix.name() + " (" + mix.arrivals().size() + " queries)");
+                    List<QueryRun> runs = runner.run(mix);
+                    report.add(mix.name(), name, runs);
+                    progress(name + ": mix " + mix.name() + " done, mean response "
+                            + String.format(Locale.ROOT, "%.1f s", runs.stream().mapToDouble(QueryRun::responseSeconds).average().orElse(0)));
+                }
+                progress(name + ": stopping the cluster");
+            }
+        }
+        return report;
+    }
+
+    static String scheduler(SchedulerKind kind) {
+        return kind.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The smoke mix reads two tables; the others all eight. */
+    private static List<TpchTable<?>> tables(ClusterSettings settings) {
+        return settings.smoke()
+                ? List.of(TpchTable.NATION, TpchTable.ORDERS)
+                : List.copyOf(TpchTable.getTables());
+    }
+
+    private static final long STARTED = System.nanoTime();
+
+    private static void progress(String line) {
+        System.err.printf(Locale.ROOT, "cluster: [%6.1f s] %s%n", (System.nanoTime() - STARTED) / 1e9, line);
+    }
+}

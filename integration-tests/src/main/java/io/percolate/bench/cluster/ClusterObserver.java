@@ -1,0 +1,125 @@
+package io.percolate.bench.cluster;
+
+import io.percolate.it.cluster.MiniPercolateCluster;
+import io.percolate.scheduler.TlsScheduler;
+import io.percolate.scheduler.registry.QueryView;
+import io.percolate.scheduler.registry.WorkAccount;
+import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Watches the ResourceManager while a mix runs: samples, for every application tag (Hive tags
+ * each job with its query id), how many containers run, from which stall time is computed; and,
+ * under TLS, what the scheduler predicted for each query, to compare with what happened.
+ */
+final class ClusterObserver implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterObserver.class);
+    static final long PERIOD_MILLIS = 500;
+
+    /** Containers running per tag at one moment ({@link System#nanoTime()}). */
+    private record Sample(long nanos, Map<String, Integer> containersByTag) {
+    }
+
+    private final MiniPercolateCluster cluster;
+    private final List<Sample> samples = new ArrayList<>();
+    private final Map<String, Double> predictedAlone = new ConcurrentHashMap<>();
+    private volatile boolean stopped;
+
+    ClusterObserver(MiniPercolateCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    @Override
+    public void run() {
+        while (!stopped) {
+            try {
+                sample();
+                Thread.sleep(PERIOD_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("sampling the ResourceManager failed; trying again", e);
+            }
+        }
+    }
+
+    void stop() {
+        stopped = true;
+    }
+
+    private void sample() throws IOException {
+        long now = System.nanoTime();
+        Map<String, Integer> byTag = new HashMap<>();
+        for (ApplicationReport app : cluster.applications()) {
+            if (app.getYarnApplicationState() != YarnApplicationState.RUNNING) {
+                continue;
+            }
+            // the ApplicationMaster's container counts as the job's: it runs the job's setup and commit
+            int used = app.getApplicationResourceUsageReport().getNumUsedContainers();
+            for (String tag : app.getApplicationTags()) {
+                byTag.merge(tag, used, Integer::sum);
+            }
+        }
+        synchronized (samples) {
+            samples.add(new Sample(now, byTag));
+        }
+        if (cluster.scheduler() instanceof TlsScheduler tls) {
+            for (QueryView q : tls.activeQueries()) {
+                q.placement().ifPresent(p -> predictedAlone.putIfAbsent(q.queryId(), p.query().aloneSeconds()));
+            }
+        }
+    }
+
+    /**
+     * Seconds within [{@code fromNanos}, {@code toNanos}] after the query's first running
+     * container during which none of its applications ran a container.
+     */
+    double stallSeconds(String queryTag, long fromNanos, long toNanos) {
+        List<Sample> window;
+        synchronized (samples) {
+            window = samples.stream().filter(s -> s.nanos() >= fromNanos && s.nanos() <= toNanos).toList();
+        }
+        boolean started = false;
+        double stalled = 0;
+        for (int i = 0; i + 1 < window.size(); i++) {
+            int running = window.get(i).containersByTag().getOrDefault(queryTag, 0);
+            started |= running > 0;
+            if (started && running == 0) {
+                stalled += (window.get(i + 1).nanos() - window.get(i).nanos()) / 1e9;
+            }
+        }
+        return stalled;
+    }
+
+    /**
+     * How far TLS's descriptor missed the work of the query's finished jobs
+     * ({@link WorkAccount#relativeError()}); empty unless TLS ran it with a descriptor.
+     */
+    OptionalDouble workError(String queryId) {
+        if (!(cluster.scheduler() instanceof TlsScheduler tls)) {
+            return OptionalDouble.empty();
+        }
+        return java.util.stream.Stream.concat(tls.activeQueries().stream(), tls.retiredQueries().stream())
+                .filter(q -> q.queryId().equals(queryId))
+                .flatMap(q -> q.work().stream())
+                .mapToDouble(WorkAccount::relativeError)
+                .findFirst();
+    }
+
+    /** The first T_alone TLS placed the query with; empty when TLS never placed it. */
+    OptionalDouble predictedAloneSeconds(String queryId) {
+        Double seconds = predictedAlone.get(queryId);
+        return seconds == null ? OptionalDouble.empty() : OptionalDouble.of(seconds);
+    }
+}

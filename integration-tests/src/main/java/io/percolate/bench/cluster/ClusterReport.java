@@ -1,0 +1,242 @@
+package io.percolate.bench.cluster;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The cluster benchmark's result: for every mix and scheduler the queries' response times,
+ * slowdowns against their time alone, stall times, per-bin figures and TLS's ratios against
+ * the stock schedulers; TLS's prediction error; and whether every scheduler computed the same
+ * answers.
+ */
+final class ClusterReport {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final List<String> BASELINES = List.of("fair", "capacity");
+
+    private final ClusterSettings settings;
+    private final String aloneScheduler;
+    private final List<QueryRun> aloneRuns = new ArrayList<>();
+    /** mix → scheduler → runs, in the order they ran */
+    private final Map<String, Map<String, List<QueryRun>>> mixes = new LinkedHashMap<>();
+
+    ClusterReport(ClusterSettings settings, String aloneScheduler) {
+        this.settings = settings;
+        this.aloneScheduler = aloneScheduler;
+    }
+
+    void addAlone(List<QueryRun> runs) {
+        aloneRuns.addAll(runs);
+    }
+
+    void add(String mix, String scheduler, List<QueryRun> runs) {
+        mixes.computeIfAbsent(mix, k -> new LinkedHashMap<>()).put(scheduler, List.copyOf(runs));
+    }
+
+    /** Mean response time of {@code scheduler} in {@code mix}; NaN when it did not run. */
+    double meanResponse(String mix, String scheduler) {
+        return runs(mix, scheduler).stream().mapToDouble(QueryRun::responseSeconds).average().orElse(Double.NaN);
+    }
+
+    List<QueryRun> runs(String mix, String scheduler) {
+        return mixes.getOrDefault(mix, Map.of()).getOrDefault(scheduler, List.of());
+    }
+
+    Map<String, Map<String, List<QueryRun>>> mixes() {
+        return mixes;
+    }
+
+    /** Response over time alone; empty when the query was not measured alone. */
+    OptionalDouble slowdown(QueryRun run) {
+        Double alone = aloneSeconds().get(run.query().name());
+        return alone == null || !(alone > 0) ? OptionalDouble.empty() : OptionalDouble.of(run.responseSeconds() / alone);
+    }
+
+    Map<String, Double> aloneSeconds() {
+        Map<String, Double> alone = new TreeMap<>();
+        aloneRuns.forEach(r -> alone.put(r.query().name(), r.responseSeconds()));
+        return alone;
+    }
+
+    /** Mean slowdown of the runs {@code which} accepts that were measured alone. */
+    double meanSlowdown(List<QueryRun> runs, java.util.function.Predicate<QueryRun> which) {
+        return runs.stream().filter(which).map(this::slowdown).filter(OptionalDouble::isPresent)
+                .mapToDouble(OptionalDouble::getAsDouble).average().orElse(Double.NaN);
+    }
+
+    ObjectNode toJson() {
+        ObjectNode root = JSON.createObjectNode();
+        root.putPOJO("settings", settings.toMap());
+        root.put("alone_measured_under", aloneScheduler);
+        ObjectNode alone = root.putObject("alone_s");
+        aloneSeconds().forEach((q, s) -> alone.put(q, round(s)));
+        ObjectNode mixesJson = root.putObject("mixes");
+        mixes.forEach((mix, bySchedulers) -> mixesJson.set(mix, mixJson(mix, bySchedulers)));
+        root.set("prediction", predictionJson());
+        root.set("results", agreementJson());
+        ObjectNode xdfs = root.putObject("xdfs");
+        xdfs.put("measured", false);
+        xdfs.put("reason", "the XDFS comparison (cold, warm, ingest-then-compute, all-in-HDFS) is not part of this "
+                + "benchmark yet; ./percolate bench xdfs measures the cache tier on its own");
+        return root;
+    }
+
+    private ObjectNode mixJson(String mix, Map<String, List<QueryRun>> bySchedulers) {
+        ObjectNode node = JSON.createObjectNode();
+        boolean alone = mix.equals("single");
+        bySchedulers.forEach((scheduler, runs) -> {
+            ObjectNode s = node.putObject(scheduler);
+            s.put("mean_response_s", round(meanResponse(mix, scheduler)));
+            s.put("makespan_s", round(runs.stream().mapToDouble(r -> r.submittedSeconds() + r.responseSeconds()).max().orElse(0)));
+            s.put("mean_stall_s", round(runs.stream().mapToDouble(QueryRun::stallSeconds).average().orElse(0)));
+            if (!alone) {
+                s.put("mean_slowdown", round(meanSlowdown(runs, r -> true)));
+                s.put("jain_slowdown", round(jain(runs)));
+                ObjectNode bins = s.putObject("bins");
+                for (String bin : distinct(runs, r -> r.query().bin())) {
+                    List<QueryRun> in = runs.stream().filter(r -> r.query().bin().equals(bin)).toList();
+                    ObjectNode b = bins.putObject(bin);
+                    b.put("queries", in.size());
+                    b.put("mean_slowdown", round(meanSlowdown(in, r -> true)));
+                    b.put("max_slowdown", round(in.stream().map(this::slowdown).filter(OptionalDouble::isPresent)
+                            .mapToDouble(OptionalDouble::getAsDouble).max().orElse(Double.NaN)));
+                    b.put("mean_stall_s", round(in.stream().mapToDouble(QueryRun::stallSeconds).average().orElse(0)));
+                }
+                if (mix.equals("groups")) {
+                    double chain = meanSlowdown(runs, r -> r.query().shape().equals("chain"));
+                    double tree = meanSlowdown(runs, r -> r.query().shape().equals("tree"));
+                    s.put("chain_mean_slowdown", round(chain));
+                    s.put("tree_mean_slowdown", round(tree));
+                    s.put("chain_tree_gap", round(Math.max(chain, tree) / Math.min(chain, tree)));
+                }
+            }
+            ArrayNode queries = s.putArray("queries");
+            for (QueryRun r : runs) {
+                ObjectNode q = queries.addObject();
+                q.put("name", r.query().name());
+                q.put("bin", r.query().bin());
+                q.put("shape", r.query().shape());
+                q.put("query_id", r.queryId());
+                q.put("submitted_s", round(r.submittedSeconds()));
+                q.put("response_s", round(r.responseSeconds()));
+                slowdown(r).ifPresent(x -> q.put("slowdown", round(x)));
+                q.put("stall_s", round(r.stallSeconds()));
+                q.put("applications", r.applications());
+            }
+        });
+        for (String baseline : BASELINES) {
+            if (bySchedulers.containsKey("tls") && bySchedulers.containsKey(baseline)) {
+                node.put("tls_vs_" + baseline, round(meanResponse(mix, "tls") / meanResponse(mix, baseline)));
+            }
+        }
+        return node;
+    }
+
+    /**
+     * TLS's predictions against what happened: its first T_alone for each query run alone
+     * against the measured time alone (query-time error), and the descriptors' work of finished
+     * jobs against their containers' run time (job-level work error, the scheduler's own account).
+     */
+    private ObjectNode predictionJson() {
+        ObjectNode node = JSON.createObjectNode();
+        List<QueryRun> alone = new ArrayList<>(aloneRuns);
+        alone.addAll(runs("single", "tls"));
+        ArrayNode queries = node.putArray("query_time");
+        List<Double> errors = new ArrayList<>();
+        for (QueryRun r : alone) {
+            if (r.predictedAloneSeconds().isPresent()) { // present only where TLS ran the query
+                double predicted = r.predictedAloneSeconds().getAsDouble();
+                double error = Math.abs(predicted - r.responseSeconds()) / r.responseSeconds();
+                errors.add(error);
+                ObjectNode q = queries.addObject();
+                q.put("name", r.query().name());
+                q.put("predicted_alone_s", round(predicted));
+                q.put("measured_alone_s", round(r.responseSeconds()));
+                q.put("error", round(error));
+            }
+        }
+        node.put("query_time_error_mean", round(errors.stream().mapToDouble(d -> d).average().orElse(Double.NaN)));
+        List<Double> work = mixes.values().stream().flatMap(m -> m.getOrDefault("tls", List.of()).stream())
+                .map(QueryRun::workError).filter(OptionalDouble::isPresent).map(OptionalDouble::getAsDouble).toList();
+        node.put("job_work_error_mean", round(work.stream().mapToDouble(d -> d).average().orElse(Double.NaN)));
+        node.put("job_work_error_queries", work.size());
+        return node;
+    }
+
+    /** Every run of a query, under any scheduler, must return the same rows (compared as sorted lists). */
+    private ObjectNode agreementJson() {
+        Map<String, List<String>> first = new TreeMap<>();
+        List<String> mismatches = new ArrayList<>();
+        List<QueryRun> all = new ArrayList<>(aloneRuns);
+        mixes.values().forEach(m -> m.values().forEach(all::addAll));
+        for (QueryRun r : all) {
+            List<String> rows = r.rows().stream().sorted().toList();
+            List<String> seen = first.putIfAbsent(r.query().name(), rows);
+            if (seen != null && !seen.equals(rows)) {
+                mismatches.add(r.query().name() + " (" + r.queryId() + ")");
+            }
+        }
+        ObjectNode node = JSON.createObjectNode();
+        node.put("agree", mismatches.isEmpty());
+        node.put("queries_checked", first.size());
+        mismatches.forEach(node.putArray("mismatches")::add);
+        return node;
+    }
+
+    boolean resultsAgree() {
+        return agreementJson().get("agree").asBoolean();
+    }
+
+    Path write(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path file = dir.resolve("result.json");
+        JSON.writeValue(file.toFile(), toJson());
+        ClusterPlots.write(this, dir);
+        return file;
+    }
+
+    String summary() {
+        List<String> parts = new ArrayList<>();
+        mixes.forEach((mix, bySchedulers) -> parts.add(mix + ": " + bySchedulers.keySet().stream()
+                .map(s -> String.format(Locale.ROOT, "%s %.1f s", s, meanResponse(mix, s)))
+                .collect(Collectors.joining(", "))
+                + BASELINES.stream().filter(b -> bySchedulers.containsKey("tls") && bySchedulers.containsKey(b))
+                .map(b -> String.format(Locale.ROOT, ", tls/%s %.2f", b, meanResponse(mix, "tls") / meanResponse(mix, b)))
+                .collect(Collectors.joining())));
+        return String.join("; ", parts) + (resultsAgree() ? "" : "; RESULTS DIFFER between runs");
+    }
+
+    /** Jain's index over the runs' slowdowns, (Σx)² / (n·Σx²): 1 when all are slowed alike. */
+    private double jain(List<QueryRun> runs) {
+        double[] x = runs.stream().map(this::slowdown).filter(OptionalDouble::isPresent)
+                .mapToDouble(OptionalDouble::getAsDouble).toArray();
+        double sum = 0;
+        double squares = 0;
+        for (double v : x) {
+            sum += v;
+            squares += v * v;
+        }
+        return x.length == 0 ? Double.NaN : sum * sum / (x.length * squares);
+    }
+
+    private static List<String> distinct(List<QueryRun> runs, java.util.function.Function<QueryRun, String> key) {
+        return runs.stream().map(key).distinct().sorted().toList();
+    }
+
+    private static double round(double x) {
+        return Double.isFinite(x) ? Math.round(x * 1000) / 1000.0 : x;
+    }
+}

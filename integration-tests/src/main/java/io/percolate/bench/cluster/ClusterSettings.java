@@ -1,0 +1,124 @@
+package io.percolate.bench.cluster;
+
+import io.percolate.it.cluster.MiniPercolateCluster.SchedulerKind;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Options of {@code ./percolate bench cluster}.
+ *
+ * @param mixes        which mixes to run: facebook, groups, single (smoke is the test suite's)
+ * @param schedulers   schedulers to compare, each on a cluster of its own, in this order
+ * @param scale        TPC-H scale factor
+ * @param queries      queries in the Facebook-like mix
+ * @param meanGapSeconds mean time between the Facebook-like mix's arrivals (Poisson)
+ * @param groupSize    queries per group in the chain-versus-tree mix
+ * @param seed         seed of the Facebook-like mix's draw and arrivals
+ * @param nodes        NodeManagers (and DataNodes)
+ * @param nodeMemoryMb memory each NodeManager offers; containers are {@link #CONTAINER_MB}
+ * @param out          where result.json and the plots go
+ */
+record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, int queries,
+                       double meanGapSeconds, int groupSize, long seed, int nodes, int nodeMemoryMb, Path out) {
+    static final int CONTAINER_MB = 512;
+    static final Set<String> MIXES = Set.of("facebook", "groups", "single", "smoke");
+
+    ClusterSettings {
+        mixes = List.copyOf(mixes);
+        schedulers = List.copyOf(schedulers);
+        for (String mix : mixes) {
+            if (!MIXES.contains(mix)) {
+                throw new IllegalArgumentException("unknown mix '" + mix + "'; known: " + MIXES);
+            }
+        }
+        if (mixes.isEmpty() || schedulers.isEmpty() || !(scale > 0) || queries < 1 || !(meanGapSeconds >= 0)
+                || groupSize < 1 || nodes < 1 || nodeMemoryMb < CONTAINER_MB) {
+            throw new IllegalArgumentException("bad settings: " + this);
+        }
+    }
+
+    /**
+     * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity},
+     * {@code --scale 0.02}, {@code --queries 10}, {@code --gap 10}, {@code --group-size 2},
+     * {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --out target/bench/cluster}.
+     */
+    static ClusterSettings parse(List<String> args) {
+        Map<String, String> o = new HashMap<>();
+        for (int i = 0; i < args.size(); i += 2) {
+            String key = args.get(i);
+            if (!key.startsWith("--") || i + 1 >= args.size()) {
+                throw new IllegalArgumentException("expected --option value, got " + key);
+            }
+            o.put(key.substring(2), args.get(i + 1));
+        }
+        Set<String> known = Set.of("mix", "schedulers", "scale", "queries", "gap", "group-size", "seed", "nodes",
+                "node-mb", "out");
+        for (String key : o.keySet()) {
+            if (!known.contains(key)) {
+                throw new IllegalArgumentException("unknown option --" + key + "; known: " + known);
+            }
+        }
+        List<SchedulerKind> schedulers = new ArrayList<>();
+        for (String s : o.getOrDefault("schedulers", "tls,fair,capacity").split(",")) {
+            schedulers.add(SchedulerKind.valueOf(s.trim().toUpperCase(Locale.ROOT)));
+        }
+        return new ClusterSettings(List.of(o.getOrDefault("mix", "facebook,groups,single").split(",")), schedulers,
+                Double.parseDouble(o.getOrDefault("scale", "0.02")),
+                Integer.parseInt(o.getOrDefault("queries", "10")),
+                Double.parseDouble(o.getOrDefault("gap", "10")),
+                Integer.parseInt(o.getOrDefault("group-size", "2")),
+                Long.parseLong(o.getOrDefault("seed", "1")),
+                Integer.parseInt(o.getOrDefault("nodes", "2")),
+                Integer.parseInt(o.getOrDefault("node-mb", "2048")),
+                Path.of(o.getOrDefault("out", "target/bench/cluster")));
+    }
+
+    /**
+     * The test suite's smoke run: no warm-up and no times alone, which only serve measurements;
+     * the smoke run checks that the harness works under every scheduler.
+     */
+    boolean smoke() {
+        return mixes.equals(List.of("smoke"));
+    }
+
+    /** The mixes to run, built from these settings. */
+    List<Mix> buildMixes() {
+        List<Mix> built = new ArrayList<>();
+        for (String mix : mixes) {
+            built.add(switch (mix) {
+                case "facebook" -> Mixes.facebook(queries, meanGapSeconds, seed);
+                case "groups" -> Mixes.groups(groupSize, 2);
+                case "single" -> Mixes.single();
+                default -> Mixes.smoke();
+            });
+        }
+        return built;
+    }
+
+    /** Split size that cuts lineitem into about four map tasks at any scale (1 MB at least). */
+    long splitBytes() {
+        return Math.max(1L << 20, (long) (scale * 190e6));
+    }
+
+    Map<String, Object> toMap() {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("mixes", mixes);
+        m.put("schedulers", schedulers.stream().map(s -> s.name().toLowerCase(Locale.ROOT)).toList());
+        m.put("scale", scale);
+        m.put("queries", queries);
+        m.put("mean_gap_s", meanGapSeconds);
+        m.put("group_size", groupSize);
+        m.put("seed", seed);
+        m.put("nodes", nodes);
+        m.put("node_mb", nodeMemoryMb);
+        m.put("container_mb", CONTAINER_MB);
+        m.put("split_bytes", splitBytes());
+        return m;
+    }
+}

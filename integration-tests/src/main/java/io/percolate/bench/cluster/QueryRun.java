@@ -1,0 +1,30 @@
+package io.percolate.bench.cluster;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One query's run in a mix, as measured from outside the scheduler.
+ *
+ * @param submittedSeconds  when it was submitted, from the mix's start
+ * @param responseSeconds   from submission until its rows were back
+ * @param stallSeconds      time after its first container during which it had none running
+ *                          (sampled from the ResourceManager; the resolution is the sampling period)
+ * @param applications      YARN applications it ran (one per MapReduce job)
+ * @param predictedAloneSeconds the scheduler's first T_alone for it; empty unless TLS ran it with a descriptor
+ * @param workError         how far TLS's descriptor missed its finished jobs' container-seconds; empty unless TLS ran it
+ * @param rows              its result rows, to check every scheduler computed the same answer
+ */
+record QueryRun(BenchQuery query, String queryId, double submittedSeconds, double responseSeconds,
+                double stallSeconds, int applications, OptionalDouble predictedAloneSeconds, OptionalDouble workError,
+                List<String> rows) {
+    QueryRun {
+        requireNonNull(query, "query");
+        requireNonNull(queryId, "queryId");
+        requireNonNull(predictedAloneSeconds, "predictedAloneSeconds");
+        requireNonNull(workError, "workError");
+        rows = List.copyOf(rows);
+    }
+}

@@ -1,0 +1,49 @@
+package io.percolate.bench.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The cluster benchmark's smoke subset (issue 7): two small Hive queries submitted at once on a
+ * real cluster under each scheduler, TLS, Fair and Capacity, one fresh cluster each. Checks the
+ * harness end to end: every query ran as real MapReduce jobs under every scheduler, every
+ * scheduler computed the same answers, and the result file has the benchmark's shape. It asserts
+ * no timing target: two queries on two cores say nothing about which scheduler is faster.
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+final class TestClusterBenchSmoke {
+    @Test
+    void smokeMix_runsUnderEveryScheduler_andAgrees() throws Exception {
+        Path out = Path.of("target", "bench-smoke").toAbsolutePath();
+        ClusterSettings settings = ClusterSettings.parse(List.of("--mix", "smoke", "--scale", "0.002",
+                "--out", out.toString()));
+        ClusterReport report = ClusterBench.run(settings);
+        Path file = report.write(out);
+
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        JsonNode smoke = json.at("/mixes/smoke");
+        for (String scheduler : List.of("tls", "fair", "capacity")) {
+            JsonNode queries = smoke.at("/" + scheduler + "/queries");
+            assertEquals(2, queries.size(), scheduler + ": " + smoke);
+            for (JsonNode q : queries) {
+                assertTrue(q.get("response_s").asDouble() > 0, scheduler + ": " + q);
+                assertTrue(q.get("applications").asInt() >= 1, scheduler + " ran no YARN application for " + q);
+            }
+        }
+        assertTrue(smoke.get("tls_vs_fair").asDouble() > 0, smoke.toString());
+        assertTrue(smoke.get("tls_vs_capacity").asDouble() > 0, smoke.toString());
+        assertTrue(json.at("/results/agree").asBoolean(), json.at("/results").toString());
+        assertEquals(2, json.at("/results/queries_checked").asInt(), json.at("/results").toString());
+        assertTrue(Files.exists(out.resolve("smoke-cdf.png")), "no CDF plot in " + out);
+    }
+}

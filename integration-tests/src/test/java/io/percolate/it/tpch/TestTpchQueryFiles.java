@@ -1,0 +1,61 @@
+package io.percolate.it.tpch;
+
+import io.percolate.it.cluster.EmbeddedHive;
+import io.trino.tpch.TpchTable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every TPC-H query file compiles on Hive 4's MapReduce engine: EXPLAIN through the same
+ * embedded Hive the benchmarks use, over the TPC-H tables declared on the local file system (no
+ * cluster: compiling needs only the metastore). Running them is the cluster benchmark's job.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+final class TestTpchQueryFiles {
+    private EmbeddedHive hive;
+
+    @BeforeAll
+    void declareTables() throws Exception {
+        java.nio.file.Path work = java.nio.file.Path.of("target", "tpch-query-files").toAbsolutePath();
+        FileUtil.fullyDelete(work.toFile());
+        Configuration local = new Configuration();
+        local.set("fs.defaultFS", "file:///");
+        String warehouse = work.resolve("warehouse").toUri().toString();
+        hive = new EmbeddedHive(local, work.resolve("hive"), Map.of(
+                "hive.metastore.warehouse.dir", warehouse,
+                "metastore.warehouse.dir", warehouse,
+                "metastore.warehouse.external.dir", warehouse,
+                "hive.exec.scratchdir", work.resolve("scratch-dfs").toUri().toString()));
+        TpchDataset data = new TpchDataset(0.001, List.copyOf(TpchTable.getTables()));
+        hive.run(data.ddl(new Path(work.resolve("data").toUri())).toArray(String[]::new));
+    }
+
+    static List<String> ids() {
+        return TpchQueries.TPCH_IDS;
+    }
+
+    @ParameterizedTest
+    @MethodSource("ids")
+    void compilesToMapReduceJobs(String id) throws Exception {
+        List<String> plan = hive.run("EXPLAIN " + TpchQueries.tpch(id).sql()).rows();
+        assertTrue(plan.stream().anyMatch(line -> line.contains("Map Reduce")),
+                "q" + id + " has no MapReduce stage:\n" + String.join("\n", plan));
+    }
+
+    @org.junit.jupiter.api.Test
+    void unknownQuery_isRefusedByName() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TpchQueries.tpch("23"));
+        assertTrue(e.getMessage().contains("23"), e.getMessage());
+    }
+}
