@@ -5,6 +5,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 
 import java.io.IOException;
@@ -44,6 +45,7 @@ final class ClusterPlots {
         XYChart chart = new XYChartBuilder().width(800).height(500).title(title)
                 .xAxisTitle("response time (s)").yAxisTitle("fraction of queries").build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
+        chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Step);
         bySchedulers.forEach((scheduler, runs) -> {
             double[] x = runs.stream().mapToDouble(QueryRun::responseSeconds).sorted().toArray();
             double[] y = new double[x.length];
