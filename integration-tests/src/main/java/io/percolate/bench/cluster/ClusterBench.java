@@ -78,6 +78,8 @@ public final class ClusterBench {
                 }
                 progress(name + ": stopping the cluster");
             }
+            // a long run stopped later still leaves what it measured so far
+            report.write(settings.out());
         }
         return report;
     }
