@@ -74,6 +74,7 @@ public final class BenchReport {
     public void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         JSON.writeValue(dir.resolve("result.json").toFile(), toJson());
+        BenchPlots.write(dir, workload.bins(), runs, alone);
     }
 
     /** One line: each scheduler's mean response and TLS's ratios. */

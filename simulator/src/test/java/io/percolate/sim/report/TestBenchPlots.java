@@ -1,0 +1,29 @@
+package io.percolate.sim.report;
+
+import io.percolate.sim.BenchSettings;
+import io.percolate.sim.SchedBench;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A benchmark run writes its result with a CDF and a per-bin slowdown plot beside it. */
+final class TestBenchPlots {
+    @Test
+    void write_putsPlotsBesideTheResult(@TempDir Path dir) throws Exception {
+        BenchReport report = SchedBench.run(new BenchSettings("small", 3, 6, BenchSettings.DEFAULT_LOAD, 4, 4,
+                List.of("tls", "fair"), "fair", dir));
+        report.write(dir);
+        assertTrue(dir.resolve("result.json").toFile().isFile());
+        for (String plot : List.of("cdf.png", "bins.png")) {
+            BufferedImage image = ImageIO.read(dir.resolve(plot).toFile());
+            assertEquals(800, image.getWidth(), plot);
+        }
+    }
+}
