@@ -186,7 +186,7 @@ public record XdfsConfig(
         }
     }
 
-    private static long bytes(Configuration conf, String key, long defaultValue) {
+    static long bytes(Configuration conf, String key, long defaultValue) {
         String text = conf.getTrimmed(key);
         try {
             return text == null ? defaultValue : conf.getLongBytes(key, defaultValue);
