@@ -3,6 +3,7 @@ package io.percolate.xdfs.nfs3;
 import io.percolate.xdfs.config.Nfs3Config;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BufferedFSInputStream;
+import org.apache.hadoop.fs.CreateFlag;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileAlreadyExistsException;
@@ -22,8 +23,10 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -107,6 +110,9 @@ public class Nfs3FileSystem extends FileSystem {
     @Override
     public FileStatus getFileStatus(Path f) throws IOException {
         Path path = makeQualified(f);
+        if (exportOf(path) == null && !namesTowardExports(path).isEmpty()) {
+            return pseudoDirectory(path);
+        }
         Nfs3Client.Entry e = resolve(path);
         if (e == null) {
             throw new FileNotFoundException("File does not exist: " + path);
@@ -117,6 +123,13 @@ public class Nfs3FileSystem extends FileSystem {
     @Override
     public FileStatus[] listStatus(Path f) throws IOException {
         Path path = makeQualified(f);
+        if (exportOf(path) == null && !namesTowardExports(path).isEmpty()) {
+            List<FileStatus> out = new ArrayList<>();
+            for (String name : namesTowardExports(path)) {
+                out.add(getFileStatus(new Path(path, name)));
+            }
+            return out.toArray(new FileStatus[0]);
+        }
         Nfs3Client.Entry dir = resolve(path);
         if (dir == null) {
             throw new FileNotFoundException("File does not exist: " + path);
@@ -150,7 +163,18 @@ public class Nfs3FileSystem extends FileSystem {
     @Override
     public FSDataOutputStream create(Path f, FsPermission permission, boolean overwrite, int bufferSize,
                                      short replication, long blockSize, Progressable progress) throws IOException {
-        Path path = makeQualified(f);
+        return create(makeQualified(f), permission, overwrite, true);
+    }
+
+    @Override
+    public FSDataOutputStream createNonRecursive(Path f, FsPermission permission, EnumSet<CreateFlag> flags,
+                                                 int bufferSize, short replication, long blockSize,
+                                                 Progressable progress) throws IOException {
+        return create(makeQualified(f), permission, flags.contains(CreateFlag.OVERWRITE), false);
+    }
+
+    private FSDataOutputStream create(Path path, FsPermission permission, boolean overwrite, boolean makeParents)
+            throws IOException {
         if (path.isRoot()) {
             throw new FileAlreadyExistsException("Cannot create a file at the root: " + path);
         }
@@ -159,7 +183,19 @@ public class Nfs3FileSystem extends FileSystem {
             throw new FileAlreadyExistsException((existing.attributes().isDirectory() ? "Is a directory: "
                     : "File already exists: ") + path);
         }
-        byte[] parent = makeDirectories(path.getParent(), FsPermission.getDirDefault());
+        byte[] parent;
+        if (makeParents) {
+            parent = makeDirectories(path.getParent(), FsPermission.getDirDefault());
+        } else {
+            Nfs3Client.Entry p = resolve(path.getParent());
+            if (p == null) {
+                throw new FileNotFoundException("Parent directory does not exist: " + path.getParent());
+            }
+            if (!p.attributes().isDirectory()) {
+                throw new ParentNotDirectoryException("Parent is a file: " + path.getParent());
+            }
+            parent = p.handle();
+        }
         int mode = permission.applyUMask(FsPermission.getUMask(getConf())).toShort();
         byte[] fh = nfs.create(parent, path.getName(), mode, overwrite, text(path));
         return new FSDataOutputStream(new Nfs3OutputStream(nfs, fh, text(path), writeSize), statistics);
@@ -314,30 +350,67 @@ public class Nfs3FileSystem extends FileSystem {
         return names;
     }
 
-    /** The export holding {@code path}: the configured one, else the longest of the server's that contains it. */
+    /** The export holding {@code path}; it must have one. */
     private String export(Path path) throws IOException {
-        String p = path.toUri().getPath();
-        List<String> candidates = config.export().isEmpty() ? serverExports() : List.of(config.export());
+        String export = exportOf(path);
+        if (export == null) {
+            throw new FileNotFoundException(path + " is outside the exports of " + uri + " " + exports());
+        }
+        return export;
+    }
+
+    /** The export holding {@code path}: the configured one, else the longest of the server's that contains it. */
+    private String exportOf(Path path) throws IOException {
+        String p = text(path);
         String best = null;
-        for (String candidate : candidates) {
-            String e = candidate.length() > 1 && candidate.endsWith("/")
-                    ? candidate.substring(0, candidate.length() - 1) : candidate;
+        for (String e : exports()) {
             boolean contains = e.equals("/") || p.equals(e) || p.startsWith(e + "/");
             if (contains && (best == null || e.length() > best.length())) {
                 best = e;
             }
         }
-        if (best == null) {
-            throw new FileNotFoundException(path + " is outside the exports of " + uri + " " + candidates);
-        }
         return best;
     }
 
-    private List<String> serverExports() throws IOException {
+    /**
+     * The names just below {@code path} on the way down to exports beneath it, so that the
+     * directories above the exports (such as the root) can be stated and listed, read-only, as in
+     * NFSv4's pseudo file system. Empty unless {@code path} lies above an export.
+     */
+    private List<String> namesTowardExports(Path path) throws IOException {
+        String p = text(path);
+        String prefix = p.endsWith("/") ? p : p + "/";
+        TreeSet<String> names = new TreeSet<>();
+        for (String e : exports()) {
+            if (e.startsWith(prefix) && e.length() > prefix.length()) {
+                names.add(e.substring(prefix.length()).split("/", 2)[0]);
+            }
+        }
+        return new ArrayList<>(names);
+    }
+
+    private FileStatus pseudoDirectory(Path path) {
+        return new FileStatus(0, true, 1, config.blockSize(), 0, 0, new FsPermission((short) 0555),
+                identities.userName(0), identities.groupName(0), path);
+    }
+
+    /** The configured export, or the server's (without trailing slashes). */
+    private List<String> exports() throws IOException {
+        if (!config.export().isEmpty()) {
+            return List.of(trimSlash(config.export()));
+        }
         if (exports == null) {
-            exports = List.copyOf(mount.exports());
+            List<String> list = new ArrayList<>();
+            for (String e : mount.exports()) {
+                list.add(trimSlash(e));
+            }
+            exports = List.copyOf(list);
         }
         return exports;
+    }
+
+    private static String trimSlash(String export) {
+        return export.length() > 1 && export.endsWith("/") ? export.substring(0, export.length() - 1) : export;
     }
 
     private byte[] root(String export) throws IOException {

@@ -10,13 +10,8 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.hdfs.nfs.conf.NfsConfigKeys;
-import org.apache.hadoop.hdfs.nfs.conf.NfsConfiguration;
-import org.apache.hadoop.hdfs.nfs.nfs3.Nfs3;
-import org.apache.hadoop.portmap.InProcessPortmap;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterAll;
@@ -25,12 +20,9 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
@@ -44,104 +36,34 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The nfs3:// client against a real NFSv3 server: Hadoop's NFS gateway (hadoop-hdfs-nfs) run in
- * this JVM over a MiniDFSCluster, exporting {@value #EXPORT}, with Hadoop's portmapper on an
- * ephemeral port holding its MOUNT and NFS ports. Files are written through HDFS and read over
+ * The nfs3:// client against a real NFSv3 server ({@link HadoopNfsGateway}: Hadoop's NFS gateway
+ * over a MiniDFSCluster, found through a portmapper). Files are written through HDFS and read over
  * NFS, written over NFS and read through HDFS, and read by xdfs:// through nfs3:// with the cache
  * in the same MiniDFSCluster. The last test stops the gateway (an NFS outage).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 final class TestNfs3AgainstHadoopGateway {
 
-    private static final String EXPORT = "/nfs-export";
+    private static final String EXPORT = HadoopNfsGateway.EXPORT;
     private static final int BLOCK = 64 * 1024;
 
-    @TempDir
-    static java.nio.file.Path dumpDir;
+    private static HadoopNfsGateway server;
     private static MiniDFSCluster cluster;
     private static DistributedFileSystem hdfs;
-    private static InProcessPortmap portmap;
-    private static Nfs3 gateway;
     private static URI nfsRoot;
 
     @BeforeAll
     static void startServers() throws Exception {
-        String me = UserGroupInformation.getCurrentUser().getShortUserName();
-        Configuration conf = new Configuration();
-        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR,
-                java.nio.file.Paths.get("target", "minidfs-nfs3").toAbsolutePath().toString());
-        // the gateway acts for each NFS caller (uid -> user name) as a proxy of the user running it
-        conf.set("hadoop.proxyuser." + me + ".hosts", "*");
-        conf.set("hadoop.proxyuser." + me + ".groups", "*");
-        cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
-        cluster.waitActive();
-        hdfs = cluster.getFileSystem();
-        hdfs.mkdirs(new Path(EXPORT));
-        hdfs.setPermission(new Path(EXPORT), new FsPermission((short) 0755));
-
-        NfsConfiguration nfsConf = new NfsConfiguration();
-        nfsConf.addResource(cluster.getConfiguration(0));
-        nfsConf.set(NfsConfigKeys.DFS_NFS_EXPORT_POINT_KEY, EXPORT);
-        nfsConf.setInt(NfsConfigKeys.DFS_NFS_SERVER_PORT_KEY, freePort());
-        nfsConf.setInt(NfsConfigKeys.DFS_NFS_MOUNTD_PORT_KEY, freePort());
-        nfsConf.set(NfsConfigKeys.NFS_HTTP_ADDRESS_KEY, "127.0.0.1:0");
-        nfsConf.set(NfsConfigKeys.DFS_NFS_FILE_DUMP_DIR_KEY, dumpDir.toString());
-        gateway = new Nfs3(nfsConf);
-        // register=false: the gateway would register with the system portmapper on port 111 (root,
-        // shared machine); its ports go into our own in-process portmapper instead
-        gateway.startServiceInternal(false);
-        portmap = new InProcessPortmap();
-        register(MountClient.PROGRAM, MountClient.VERSION, nfsConf.getInt(NfsConfigKeys.DFS_NFS_MOUNTD_PORT_KEY, 0));
-        register(Nfs3Client.PROGRAM, Nfs3Client.VERSION, nfsConf.getInt(NfsConfigKeys.DFS_NFS_SERVER_PORT_KEY, 0));
-        nfsRoot = URI.create("nfs3://127.0.0.1:" + portmap.tcpPort() + "/");
+        server = new HadoopNfsGateway("nfs3-gateway");
+        cluster = server.cluster();
+        hdfs = server.hdfs();
+        nfsRoot = server.uri();
     }
 
     @AfterAll
-    static void stopServers() throws ReflectiveOperationException {
-        if (gateway != null) {
-            stopGateway();
-        }
-        if (portmap != null) {
-            portmap.close();
-        }
-        if (cluster != null) {
-            cluster.shutdown(true);
-        }
-    }
-
-    /**
-     * Stops the gateway's NFS and MOUNT servers. Its stop() also unregisters from the system
-     * portmapper on port 111 whenever a server port is bound, even though start(false) never
-     * registered, and throws when nothing answers there; so the bound ports are zeroed first.
-     */
-    private static void stopGateway() throws ReflectiveOperationException {
-        zero(org.apache.hadoop.nfs.nfs3.Nfs3Base.class, gateway, "nfsBoundPort");
-        zero(org.apache.hadoop.mount.MountdBase.class, gateway.getMountd(), "udpBoundPort");
-        zero(org.apache.hadoop.mount.MountdBase.class, gateway.getMountd(), "tcpBoundPort");
-        gateway.stop();
-        gateway = null;
-    }
-
-    private static void zero(Class<?> owner, Object target, String field) throws ReflectiveOperationException {
-        java.lang.reflect.Field f = owner.getDeclaredField(field);
-        f.setAccessible(true);
-        f.setInt(target, 0);
-    }
-
-    /** PMAPPROC_SET (RFC 1833 version 2): what the gateway itself would send to port 111. */
-    private static void register(int program, int version, int port) throws IOException {
-        RpcEndpoint.RetryPolicy once = new RpcEndpoint.RetryPolicy(1, 0, 10_000);
-        try (RpcEndpoint pm = new RpcEndpoint("portmapper", new InetSocketAddress("127.0.0.1", portmap.tcpPort()),
-                Portmapper.PROGRAM, 2, once)) {
-            XdrIn reply = pm.call(1, new AuthSys(0, 0, "test"),
-                    new XdrOut().writeInt(program).writeInt(version).writeInt(6).writeInt(port), true);
-            assertTrue(reply.readBoolean(), "portmapper accepted the mapping");
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
+    static void stopServers() throws Exception {
+        if (server != null) {
+            server.close();
         }
     }
 
@@ -317,7 +239,7 @@ final class TestNfs3AgainstHadoopGateway {
             byte[] first = new byte[1024];
             in.readFully(0, first);
             assertArrayEquals(Arrays.copyOf(data, 1024), first);
-            stopGateway();
+            server.stopNfs();
             long start = System.nanoTime();
             byte[] rest = new byte[data.length - 1024 * 1024];
             Nfs3UnavailableException e = assertThrows(Nfs3UnavailableException.class,
