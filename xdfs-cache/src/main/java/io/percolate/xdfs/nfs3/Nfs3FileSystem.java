@@ -65,7 +65,7 @@ public class Nfs3FileSystem extends FileSystem {
         identities = new IdentityMap(config, conf);
         UserGroupInformation user = UserGroupInformation.getCurrentUser();
         Nfs3Config.Ids ids = identities.idsOf(user);
-        AuthSys cred = new AuthSys(ids.uid(), ids.gid(), InetAddress.getLocalHost().getHostName());
+        AuthSys cred = new AuthSys(ids.uid(), ids.gid(), localHostName());
         RpcEndpoint.RetryPolicy retry = new RpcEndpoint.RetryPolicy(config.attempts(), config.retryIntervalMs(),
                 config.timeoutMs());
         InetSocketAddress portmapper = new InetSocketAddress(name.getHost(),
@@ -423,6 +423,15 @@ public class Nfs3FileSystem extends FileSystem {
             exportRoots.put(export, handle);
         }
         return handle;
+    }
+
+    /** The machine name AUTH_SYS carries; servers only log it, so an unresolvable host is no error. */
+    private static String localHostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "localhost";
+        }
     }
 
     private static int positive(int size) {
