@@ -19,6 +19,7 @@ import static io.percolate.config.ConfigValues.wholeNumber;
  * @param timeoutMs how long one call waits for a connection or a reply
  * @param attempts how many times a call is tried before the server counts as unavailable
  * @param retryIntervalMs pause between attempts
+ * @param connections TCP connections to the NFS service, so concurrent calls do not queue behind one
  * @param ioSize bytes per READ or WRITE (lowered to the server's maximum)
  * @param blockSize block size reported in file statuses (used for split sizes)
  * @param users fixed user → (uid, gid) mapping for AUTH_SYS, tried first
@@ -33,6 +34,7 @@ public record Nfs3Config(
         int timeoutMs,
         int attempts,
         long retryIntervalMs,
+        int connections,
         int ioSize,
         long blockSize,
         Map<String, Ids> users,
@@ -59,6 +61,9 @@ public record Nfs3Config(
     /** Milliseconds between attempts. */
     public static final String RETRY_INTERVAL_MS = "percolate.nfs3.retry-interval-ms";
     public static final long DEFAULT_RETRY_INTERVAL_MS = 1000;
+    /** TCP connections to the NFS service, each carrying one call at a time. */
+    public static final String CONNECTIONS = "percolate.nfs3.connections";
+    public static final long DEFAULT_CONNECTIONS = 4;
     /** Bytes per READ or WRITE call; lowered to the server's FSINFO maximum. */
     public static final String IO_SIZE = "percolate.nfs3.io-size";
     public static final long DEFAULT_IO_SIZE = 1024 * 1024;
@@ -92,6 +97,9 @@ public record Nfs3Config(
         if (retryIntervalMs < 0) {
             throw new IllegalArgumentException(RETRY_INTERVAL_MS + " must be >= 0, got " + retryIntervalMs);
         }
+        if (connections < 1 || connections > 64) {
+            throw new IllegalArgumentException(CONNECTIONS + " must be in [1, 64], got " + connections);
+        }
         if (ioSize < 4096 || ioSize > 8 * 1024 * 1024) {
             throw new IllegalArgumentException(IO_SIZE + " must be in [4k, 8m], got " + ioSize);
         }
@@ -108,6 +116,7 @@ public record Nfs3Config(
                 (int) bounded(conf, TIMEOUT_MS, DEFAULT_TIMEOUT_MS),
                 (int) bounded(conf, ATTEMPTS, DEFAULT_ATTEMPTS),
                 wholeNumber(conf, RETRY_INTERVAL_MS, DEFAULT_RETRY_INTERVAL_MS),
+                (int) bounded(conf, CONNECTIONS, DEFAULT_CONNECTIONS),
                 (int) Math.min(Integer.MAX_VALUE, XdfsConfig.bytes(conf, IO_SIZE, DEFAULT_IO_SIZE)),
                 XdfsConfig.bytes(conf, BLOCK_SIZE, DEFAULT_BLOCK_SIZE),
                 users(conf.getTrimmedStrings(USERS)),

@@ -77,7 +77,7 @@ public class Nfs3FileSystem extends FileSystem {
         mount = new MountClient(new RpcEndpoint("NFS MOUNT service", new InetSocketAddress(name.getHost(), mountPort),
                 MountClient.PROGRAM, MountClient.VERSION, retry), cred);
         nfs = new Nfs3Client(new RpcEndpoint("NFS service", new InetSocketAddress(name.getHost(), nfsPort),
-                Nfs3Client.PROGRAM, Nfs3Client.VERSION, retry), cred, retry);
+                Nfs3Client.PROGRAM, Nfs3Client.VERSION, retry, config.connections()), cred, retry);
         readSize = config.ioSize();
         writeSize = config.ioSize();
     }

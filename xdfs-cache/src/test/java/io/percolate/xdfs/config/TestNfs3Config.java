@@ -21,6 +21,7 @@ final class TestNfs3Config {
         assertEquals(30_000, c.timeoutMs());
         assertEquals(3, c.attempts());
         assertEquals(1000, c.retryIntervalMs());
+        assertEquals(4, c.connections());
         assertEquals(1024 * 1024, c.ioSize());
         assertEquals(128L * 1024 * 1024, c.blockSize());
         assertTrue(c.users().isEmpty());
@@ -38,6 +39,7 @@ final class TestNfs3Config {
         conf.set(Nfs3Config.TIMEOUT_MS, "500");
         conf.set(Nfs3Config.ATTEMPTS, "5");
         conf.set(Nfs3Config.RETRY_INTERVAL_MS, "0");
+        conf.set(Nfs3Config.CONNECTIONS, "2");
         conf.set(Nfs3Config.IO_SIZE, "64k");
         conf.set(Nfs3Config.BLOCK_SIZE, "64m");
         conf.set(Nfs3Config.USERS, "alice=1001:1001, bob = 1002:100");
@@ -51,6 +53,7 @@ final class TestNfs3Config {
         assertEquals(500, c.timeoutMs());
         assertEquals(5, c.attempts());
         assertEquals(0, c.retryIntervalMs());
+        assertEquals(2, c.connections());
         assertEquals(64 * 1024, c.ioSize());
         assertEquals(64L * 1024 * 1024, c.blockSize());
         assertEquals(Map.of("alice", new Nfs3Config.Ids(1001, 1001), "bob", new Nfs3Config.Ids(1002, 100)), c.users());
@@ -66,6 +69,7 @@ final class TestNfs3Config {
                 {Nfs3Config.NFS_PORT, "70000"},
                 {Nfs3Config.ATTEMPTS, "0"},
                 {Nfs3Config.TIMEOUT_MS, "0"},
+                {Nfs3Config.CONNECTIONS, "0"},
                 {Nfs3Config.IO_SIZE, "1k"},
                 {Nfs3Config.USERS, "alice=1001"},
                 {Nfs3Config.USERS, "alice=x:1"},

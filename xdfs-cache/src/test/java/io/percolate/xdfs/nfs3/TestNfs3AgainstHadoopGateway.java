@@ -140,6 +140,27 @@ final class TestNfs3AgainstHadoopGateway {
                 assertThrows(java.io.EOFException.class, () -> in.seek(big.length + 1));
             }
             assertThrows(FileNotFoundException.class, () -> fs.open(new Path(EXPORT + "/read")));
+
+            // concurrent positioned reads share the connection pool; each gets exactly its range
+            try (FSDataInputStream in = fs.open(new Path(EXPORT + "/read/big.bin"))) {
+                java.util.List<java.util.concurrent.Future<Boolean>> reads = new java.util.ArrayList<>();
+                java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+                try {
+                    for (int t = 0; t < 12; t++) {
+                        int offset = t * 250_000;
+                        reads.add(pool.submit(() -> {
+                            byte[] range = new byte[200_000];
+                            in.readFully(offset, range);
+                            return Arrays.equals(Arrays.copyOfRange(big, offset, offset + range.length), range);
+                        }));
+                    }
+                    for (java.util.concurrent.Future<Boolean> read : reads) {
+                        assertTrue(read.get());
+                    }
+                } finally {
+                    pool.shutdownNow();
+                }
+            }
         }
     }
 
