@@ -29,7 +29,7 @@ final class RpcEndpoint implements Closeable {
     private final int program;
     private final int version;
     private final RetryPolicy retry;
-    /** Idle connections; null slots stand for connections not opened yet (or dropped after a failure). */
+    /** Idle connections; empty slots stand for connections not opened yet (or dropped after a failure). */
     private final BlockingQueue<Optional<RpcConnection>> idle;
     private volatile boolean closed;
 
@@ -53,7 +53,7 @@ final class RpcEndpoint implements Closeable {
         IOException last = null;
         for (int attempt = 1; attempt <= retry.attempts(); attempt++) {
             Optional<RpcConnection> slot = take();
-            RpcConnection conn = null;
+            RpcConnection conn;
             try {
                 conn = slot.isPresent() ? slot.get() : RpcConnection.open(address, retry.timeoutMs());
             } catch (IOException e) {
@@ -72,10 +72,6 @@ final class RpcEndpoint implements Closeable {
                 throw e;
             } catch (IOException e) {
                 last = e;
-                if (!idempotent) {
-                    break;
-                }
-                pause(attempt, e);
             } finally {
                 if (healthy) {
                     give(Optional.of(conn));
@@ -84,6 +80,10 @@ final class RpcEndpoint implements Closeable {
                     give(Optional.empty());
                 }
             }
+            if (!idempotent) {
+                break;
+            }
+            pause(attempt, last);
         }
         throw new Nfs3UnavailableException(name + " at " + address + " failed procedure " + procedure
                 + (idempotent ? " after " + retry.attempts() + " attempts" : " (not retried: not idempotent)")
