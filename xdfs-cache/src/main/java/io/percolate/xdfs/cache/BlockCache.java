@@ -66,7 +66,7 @@ public final class BlockCache implements Closeable {
         CacheCounters counters = new CacheCounters();
         BlockPins pins = new BlockPins();
         CacheEvictor evictor = new CacheEvictor(config.cacheCapacity(), evictionPolicy(config), pins, index, cacheFs,
-                layout, counters);
+                counters);
         try {
             for (CachedBlock block : scanner.scanAll()) {
                 index.put(block);

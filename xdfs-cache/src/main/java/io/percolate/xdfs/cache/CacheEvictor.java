@@ -2,7 +2,6 @@ package io.percolate.xdfs.cache;
 
 import io.percolate.xdfs.meta.BlockKey;
 import io.percolate.xdfs.meta.CacheIndex;
-import io.percolate.xdfs.meta.CacheLayout;
 import io.percolate.xdfs.meta.CachedBlock;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
@@ -19,9 +18,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * Keeps the cached bytes this process knows of under a capacity: before a block is copied in, its
  * bytes are reserved, evicting blocks in the policy's order, skipping pinned ones, until it fits
- * beside the blocks cached and the copies in flight. If
- * only pinned blocks are left, the new block is not cached (the read itself goes on from the
- * backing store). An evicted block leaves the index before its file is deleted, so no new reader
+ * beside the blocks cached and the copies in flight. If only pinned blocks are left, the new block
+ * is not cached (the read itself goes on from the backing store). An evicted block leaves the index before its file is deleted, so no new reader
  * is sent to it; a reader already in it falls back to the backing store.
  */
 public final class CacheEvictor {
@@ -33,13 +31,12 @@ public final class CacheEvictor {
     private final BlockPins pins;
     private final CacheIndex index;
     private final FileSystem cacheFs;
-    private final CacheLayout layout;
     private final CacheCounters counters;
     private long reserved;
 
     /** @param capacity bytes the cache may hold; 0 for no bound */
     public CacheEvictor(long capacity, EvictionPolicy policy, BlockPins pins, CacheIndex index, FileSystem cacheFs,
-                        CacheLayout layout, CacheCounters counters) {
+                        CacheCounters counters) {
         if (capacity < 0) {
             throw new IllegalArgumentException("capacity must be >= 0, got " + capacity);
         }
@@ -48,7 +45,6 @@ public final class CacheEvictor {
         this.pins = requireNonNull(pins, "pins");
         this.index = requireNonNull(index, "index");
         this.cacheFs = requireNonNull(cacheFs, "cacheFs");
-        this.layout = requireNonNull(layout, "layout");
         this.counters = requireNonNull(counters, "counters");
     }
 
@@ -65,15 +61,13 @@ public final class CacheEvictor {
         boolean fits;
         synchronized (this) {
             long excess = index.totalBytes() + reserved + bytes - capacity;
-            Iterator<BlockKey> order = policy.evictionOrder();
-            while (excess > 0 && order.hasNext()) {
+            List<BlockKey> gone = new ArrayList<>();
+            for (Iterator<BlockKey> order = policy.evictionOrder(); excess > 0 && order.hasNext(); ) {
                 BlockKey key = order.next();
                 Optional<CachedBlock> block = index.get(key);
                 if (block.isEmpty()) {
-                    order.remove(); // forgotten or invalidated since: nothing to free
+                    gone.add(key); // forgotten or invalidated since: nothing to free
                 } else if (!pins.isPinned(key)) {
-                    order.remove();
-                    index.remove(key);
                     victims.add(block.get());
                     excess -= block.get().length();
                 }
@@ -81,7 +75,12 @@ public final class CacheEvictor {
             fits = excess <= 0;
             if (fits) {
                 reserved += bytes;
+                victims.forEach(victim -> gone.add(victim.key()));
+                victims.forEach(victim -> index.remove(victim.key()));
+            } else {
+                victims.clear(); // evicting would not make room: keep them all
             }
+            gone.forEach(policy::removed);
         }
         for (CachedBlock victim : victims) {
             delete(victim);
@@ -111,7 +110,7 @@ public final class CacheEvictor {
         counters.increment(CacheCounter.EVICTIONS);
         counters.add(CacheCounter.BYTES_EVICTED, victim.length());
         try {
-            cacheFs.delete(layout.blockFile(victim.key()), false);
+            cacheFs.delete(victim.file(), false);
         } catch (IOException e) {
             // the block is out of the index, so unused; a restart's scan finds and re-evicts it
             LOG.warn("Could not delete evicted cache block {}: {}", victim.file(), e.toString());

@@ -18,6 +18,6 @@ public interface EvictionPolicy {
 
     void removed(BlockKey key);
 
-    /** Every block the policy knows, first victim first. */
+    /** Every block the policy knows, first victim first; the evictor only reads it. */
     Iterator<BlockKey> evictionOrder();
 }
