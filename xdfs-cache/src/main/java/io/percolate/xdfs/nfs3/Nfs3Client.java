@@ -75,8 +75,9 @@ final class Nfs3Client implements Closeable {
             XdrIn in = ok(call(READDIRPLUS, args, true), "READDIRPLUS", path);
             Nfs3Attributes.readOptional(in);
             verifier = in.readFixedOpaque(8);
-            int before = entries.size();
+            boolean any = false;
             while (in.readBoolean()) {
+                any = true;
                 in.readHyper(); // fileid
                 String name = in.readString(MAX_NAME);
                 cookie = in.readHyper();
@@ -95,7 +96,7 @@ final class Nfs3Client implements Closeable {
                 }
             }
             eof = in.readBoolean();
-            if (!eof && entries.size() == before && cookie == 0) {
+            if (!eof && !any) { // asking again from the same cookie would loop forever
                 throw new IOException("READDIRPLUS " + path + ": server returned no entries and no end of directory");
             }
         }

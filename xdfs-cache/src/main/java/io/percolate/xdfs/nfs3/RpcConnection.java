@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -105,7 +106,7 @@ final class RpcConnection implements Closeable {
             if (fragment < 0 || len + fragment > MAX_REPLY) {
                 throw new IOException("RPC reply larger than " + MAX_REPLY + " bytes");
             }
-            data = len + fragment > data.length ? java.util.Arrays.copyOf(data, len + fragment) : data;
+            data = len + fragment > data.length ? Arrays.copyOf(data, len + fragment) : data;
             in.readFully(data, len, fragment);
             len += fragment;
         } while (!last);
