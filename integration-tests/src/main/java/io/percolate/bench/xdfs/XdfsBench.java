@@ -48,8 +48,10 @@ import java.util.stream.Stream;
  */
 public final class XdfsBench {
     private static final int NODES = 2;
-    /** Maps running at once with 2 nodes × 1024 MiB, 384 MiB containers and one AM: at least 2. */
+    /** Maps assumed to run at once (2 cores); also the ingest copy's threads, as a two-map distcp. */
     private static final int PARALLEL_MAPS = 2;
+    /** The input's directory under the filer's root. */
+    private static final String DATA = "data";
     private static final int READ_BUFFER = 1 << 20;
 
     private XdfsBench() {
@@ -81,7 +83,7 @@ public final class XdfsBench {
         java.nio.file.Path work = Files.createTempDirectory("percolate-xdfs-bench");
         try {
             java.nio.file.Path nfsRoot = work.resolve("nfs");
-            java.nio.file.Path dataDir = nfsRoot.resolve("data");
+            java.nio.file.Path dataDir = nfsRoot.resolve(DATA);
             long lines = generate(dataDir, s.files(), s.fileBytes());
             progress("generated %d files of %.1f MiB (%d lines) on the NFS stand-in", s.files(), s.fileBytes() / 1048576.0, lines);
             int rounds = calibrateRounds(s, lines);
@@ -111,11 +113,11 @@ public final class XdfsBench {
         progress("digest on HDFS: %.1f s", hdfsCpu);
 
         before = NfsStandIn.bytesReadEverywhere(conf);
-        double coldIo = BenchJobs.run(phase(conf, "cold-scan"), BenchJobs.Kind.IO, xdfsPath("cold-scan", dataDir), "cold-scan");
+        double coldIo = BenchJobs.run(phase(conf, "cold-scan"), BenchJobs.Kind.IO, xdfsPath("cold-scan"), "cold-scan");
         nfsBytes.put("cold_scan", NfsStandIn.bytesReadEverywhere(conf) - before);
         progress("scan on a cold xdfs: %.1f s", coldIo);
         before = NfsStandIn.bytesReadEverywhere(conf);
-        double coldCpu = BenchJobs.run(phase(conf, "cold-digest"), BenchJobs.Kind.CPU, xdfsPath("cold-digest", dataDir), "cold-digest");
+        double coldCpu = BenchJobs.run(phase(conf, "cold-digest"), BenchJobs.Kind.CPU, xdfsPath("cold-digest"), "cold-digest");
         nfsBytes.put("cold_digest", NfsStandIn.bytesReadEverywhere(conf) - before);
         progress("digest on a cold xdfs: %.1f s", coldCpu);
 
@@ -127,18 +129,18 @@ public final class XdfsBench {
             }
             String phase = String.format(Locale.ROOT, "reuse-%02d", Math.round(ratio * 100));
             Configuration phaseConf = phase(conf, phase);
-            int cached = warm(phaseConf, phase, dataDir, (int) Math.round(ratio * s.files()));
+            int cached = warm(phaseConf, phase, (int) Math.round(ratio * s.files()));
             before = NfsStandIn.bytesReadEverywhere(conf);
-            double seconds = BenchJobs.run(phaseConf, BenchJobs.Kind.IO, xdfsPath(phase, dataDir), phase);
+            double seconds = BenchJobs.run(phaseConf, BenchJobs.Kind.IO, xdfsPath(phase), phase);
             nfsBytes.put(phase.replace('-', '_'), NfsStandIn.bytesReadEverywhere(conf) - before);
             reuse.put(ratio, seconds);
             progress("scan with %d of %d files cached: %.1f s", cached, s.files(), seconds);
         }
 
-        CapRun cap = capRun(s, conf, dataDir);
+        CapRun cap = capRun(s, conf);
         progress("fill under a %.2f MiB/s cap: %.1f s, max %.0f s window %.3f MiB/s", s.capMb(), cap.seconds(),
                 (double) s.capWindowSeconds(), cap.maxWindowMbPerSecond());
-        double[] reads = readBack(phase(conf, "cap"), dataDir, hdfs, hdfsData);
+        double[] reads = readBack(phase(conf, "cap"), hdfs, hdfsData);
         progress("cached read %.1f MiB/s, HDFS read %.1f MiB/s", reads[0], reads[1]);
         return new XdfsResult(s, rounds, copy, hdfsIo, hdfsCpu, coldIo, coldCpu, reuse, cap, reads[0], reads[1],
                 nfsBytes, (System.nanoTime() - started) / 1e9);
@@ -169,8 +171,8 @@ public final class XdfsBench {
     }
 
     /** Each phase also has its own authority, so no JVM reuses a cached FileSystem of another phase. */
-    private static Path xdfsPath(String phase, java.nio.file.Path dataDir) {
-        return new Path(XdfsConfig.SCHEME + "://" + phase + "/data");
+    private static Path xdfsPath(String phase) {
+        return new Path(XdfsConfig.SCHEME + "://" + phase + "/" + DATA);
     }
 
     /** Ingest: copies every file NFS → HDFS, two at a time (as a two-map distcp would). */
@@ -197,9 +199,9 @@ public final class XdfsBench {
     }
 
     /** Caches the first {@code count} files (one block each) through xdfs; returns blocks cached. */
-    private static int warm(Configuration conf, String phase, java.nio.file.Path dataDir, int count) throws Exception {
+    private static int warm(Configuration conf, String phase, int count) throws Exception {
         try (XdfsFileSystem xdfs = open(conf, phase)) {
-            List<FileStatus> files = sorted(xdfs.listStatus(xdfsPath(phase, dataDir)));
+            List<FileStatus> files = sorted(xdfs.listStatus(xdfsPath(phase)));
             for (FileStatus file : files.subList(0, count)) {
                 try (FSDataInputStream in = xdfs.open(file.getPath())) {
                     in.read(); // a read through asks the fill for the block
@@ -217,12 +219,12 @@ public final class XdfsBench {
     }
 
     /** Fills the whole input under the transfer cap, sampling the bytes read from the filer. */
-    private static CapRun capRun(XdfsBenchSettings s, Configuration conf, java.nio.file.Path dataDir) throws Exception {
+    private static CapRun capRun(XdfsBenchSettings s, Configuration conf) throws Exception {
         Configuration c = phase(conf, "cap");
         c.setDouble(XdfsConfig.TRANSFER_BANDWIDTH_MB_PER_SECOND, s.capMb());
         List<double[]> samples = new ArrayList<>();
         try (XdfsFileSystem xdfs = open(c, "cap")) {
-            List<FileStatus> files = sorted(xdfs.listStatus(xdfsPath("cap", dataDir)));
+            List<FileStatus> files = sorted(xdfs.listStatus(xdfsPath("cap")));
             long base = NfsStandIn.bytesReadHere();
             long start = System.nanoTime();
             for (FileStatus file : files) {
@@ -242,12 +244,12 @@ public final class XdfsBench {
     }
 
     /** Best-of-three read throughput (MiB/s) of all files, through xdfs (all cached) and from HDFS. */
-    private static double[] readBack(Configuration conf, java.nio.file.Path dataDir, FileSystem hdfs, Path hdfsData)
+    private static double[] readBack(Configuration conf, FileSystem hdfs, Path hdfsData)
             throws Exception {
         double bestXdfs = 0;
         double bestHdfs = 0;
         try (XdfsFileSystem xdfs = open(conf, "cap")) {
-            List<FileStatus> cached = sorted(xdfs.listStatus(xdfsPath("cap", dataDir)));
+            List<FileStatus> cached = sorted(xdfs.listStatus(xdfsPath("cap")));
             List<FileStatus> plain = sorted(hdfs.listStatus(hdfsData));
             for (int i = 0; i < 3; i++) {
                 bestHdfs = Math.max(bestHdfs, readAll(hdfs, plain));
