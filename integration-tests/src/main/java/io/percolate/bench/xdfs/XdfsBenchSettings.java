@@ -1,0 +1,73 @@
+package io.percolate.bench.xdfs;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one run of {@code ./percolate bench xdfs} measures and at what size.
+ *
+ * @param sizeMb input size, MiB, split into {@code files} files of one cache block each
+ * @param files input files (= map tasks); the reuse curve caches whole files
+ * @param bandwidthMb the NFS stand-in's bandwidth, MiB/s, shared by every reader
+ * @param capMb the transfer cap for the cap-adherence run, MiB/s (below the filer's bandwidth, so
+ *     the cap, not the filer, is what limits the fill)
+ * @param cpuFactor the CPU-bound job's compute time as a multiple of the time to read the input
+ *     from NFS (per map, at two maps in parallel)
+ * @param reuseRatios fractions of the input cached before the reuse runs
+ * @param capWindowSeconds the window over which cap adherence is judged
+ * @param out where result.json and the plots go
+ */
+record XdfsBenchSettings(int sizeMb, int files, double bandwidthMb, double capMb, double cpuFactor,
+                         List<Double> reuseRatios, int capWindowSeconds, Path out) {
+    static final List<Double> FULL_REUSE = List.of(0.0, 0.2, 0.4, 0.6, 0.8, 1.0);
+    static final List<Double> QUICK_REUSE = List.of(0.0, 0.8);
+
+    XdfsBenchSettings {
+        if (sizeMb < 1 || files < 1 || !(bandwidthMb > 0) || !(capMb > 0) || !(cpuFactor > 0) || capWindowSeconds < 1) {
+            throw new IllegalArgumentException("bad settings: sizes, bandwidths and factors must be positive");
+        }
+        if (!reuseRatios.contains(0.8)) {
+            throw new IllegalArgumentException("the reuse ratios must include 0.8");
+        }
+        reuseRatios = List.copyOf(reuseRatios);
+    }
+
+    long fileBytes() {
+        return (long) sizeMb * 1024 * 1024 / files;
+    }
+
+    static XdfsBenchSettings parse(List<String> args) {
+        boolean quick = args.contains("--quick");
+        int sizeMb = quick ? 40 : 320;
+        int files = 5;
+        double bandwidth = quick ? 8 : 16;
+        Double cap = null;
+        double cpuFactor = 1.0;
+        int capWindow = 10;
+        Path out = Paths.get("target", "bench", "xdfs");
+        List<String> rest = new ArrayList<>(args);
+        rest.remove("--quick");
+        for (int i = 0; i < rest.size(); i += 2) {
+            String key = rest.get(i);
+            if (i + 1 >= rest.size()) {
+                throw new IllegalArgumentException("missing value for " + key);
+            }
+            String value = rest.get(i + 1);
+            switch (key) {
+                case "--size-mb" -> sizeMb = Integer.parseInt(value);
+                case "--files" -> files = Integer.parseInt(value);
+                case "--bandwidth-mb" -> bandwidth = Double.parseDouble(value);
+                case "--cap-mb" -> cap = Double.parseDouble(value);
+                case "--cpu-factor" -> cpuFactor = Double.parseDouble(value);
+                case "--cap-window-s" -> capWindow = Integer.parseInt(value);
+                case "--out" -> out = Paths.get(value);
+                default -> throw new IllegalArgumentException("unknown option " + key
+                        + "; options: --quick --size-mb N --files N --bandwidth-mb B --cap-mb C --cpu-factor F --cap-window-s S --out DIR");
+            }
+        }
+        return new XdfsBenchSettings(sizeMb, files, bandwidth, cap == null ? bandwidth / (quick ? 3 : 2) : cap,
+                cpuFactor, quick ? QUICK_REUSE : FULL_REUSE, capWindow, out);
+    }
+}
