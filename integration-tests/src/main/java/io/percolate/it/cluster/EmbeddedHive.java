@@ -62,6 +62,11 @@ public final class EmbeddedHive {
         this.conf = hive;
     }
 
+    /** This Hive's configuration (its metastore, for tools that read table layouts). */
+    public HiveConf conf() {
+        return new HiveConf(conf);
+    }
+
     /**
      * Runs statements in order on the calling thread, in a session of its own (Hive keeps session
      * state per thread), one Driver per statement as Hive's CLI does.
