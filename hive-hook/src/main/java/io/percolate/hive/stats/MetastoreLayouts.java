@@ -65,13 +65,16 @@ public final class MetastoreLayouts {
         }
     }
 
-    /** LazySimpleSerDe's field delimiter: {@code field.delim}, else {@code serialization.format}, as a character or its code. */
+    /**
+     * LazySimpleSerDe's field delimiter: {@code field.delim}, else {@code serialization.format};
+     * as Hive reads it, text that is a number is the character's code ({@code "1"} = {@code \u0001}).
+     */
     static char delimiter(Map<String, String> serde) {
         String d = serde.getOrDefault("field.delim", serde.get("serialization.format"));
         if (d == null || d.isEmpty()) {
             return TableLayout.HIVE_DELIMITER;
         }
-        if (d.length() > 1 && d.chars().allMatch(Character::isDigit)) {
+        if (d.length() <= 3 && d.chars().allMatch(Character::isDigit)) {
             return (char) Integer.parseInt(d);
         }
         return d.charAt(0);

@@ -118,5 +118,6 @@ final class TestStatisticsJob {
         assertEquals('|', MetastoreLayouts.delimiter(java.util.Map.of("field.delim", "|")));
         assertEquals('\t', MetastoreLayouts.delimiter(java.util.Map.of("serialization.format", "9")));
         assertEquals('\u0001', MetastoreLayouts.delimiter(java.util.Map.of()));
+        assertEquals('\u0001', MetastoreLayouts.delimiter(java.util.Map.of("serialization.format", "1")));
     }
 }
