@@ -7,7 +7,17 @@ import io.percolate.it.cluster.EmbeddedHive;
 import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.it.tpch.TpchDataset;
 import io.percolate.it.tpch.TpchQueries;
-import io.percolate.it.tpch.TpchStatistics;
+import io.percolate.hive.stats.MetastoreLayouts;
+import io.percolate.hive.stats.StatisticsJob;
+import io.percolate.stats.Bucket;
+import io.percolate.stats.ColumnStatistics;
+import io.percolate.stats.ColumnType;
+import io.percolate.stats.FrequentValue;
+import io.percolate.stats.PartitionStatistics;
+import io.percolate.stats.StatisticsSettings;
+import io.percolate.stats.TableStatistics;
+import io.trino.tpch.LineItem;
+import io.trino.tpch.TpchColumn;
 import io.percolate.model.CompareOp;
 import io.percolate.model.JobEstimate;
 import io.percolate.model.JobNode;
@@ -41,6 +51,8 @@ import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,6 +83,7 @@ final class TestSpineEndToEnd {
     private TpchDataset data;
     private EmbeddedHive.Result segmentRevenue;
     private EmbeddedHive.Result pricingSummary;
+    private TableStatistics lineitemStatistics;
 
     @BeforeAll
     void startClusterAndRunTwoQueriesAtOnce() throws Exception {
@@ -220,10 +233,52 @@ final class TestSpineEndToEnd {
     }
 
     @Test
+    void statisticsJob_matchesValuesComputedDirectlyFromTheRows() throws Exception {
+        PartitionStatistics built = lineitemStatisticsFromTheJob().merged(StatisticsSettings.DEFAULTS);
+        List<TpchColumn<LineItem>> columns = TpchTable.LINE_ITEM.getColumns();
+        long rows = 0;
+        List<Set<Object>> distinct = new ArrayList<>();
+        double[] min = new double[columns.size()];
+        double[] max = new double[columns.size()];
+        Arrays.fill(min, Double.POSITIVE_INFINITY);
+        Arrays.fill(max, Double.NEGATIVE_INFINITY);
+        for (int i = 0; i < columns.size(); i++) {
+            distinct.add(new HashSet<>());
+        }
+        for (LineItem row : data.rows(TpchTable.LINE_ITEM)) {
+            String[] fields = row.toLine().split("\\|");
+            for (int i = 0; i < columns.size(); i++) {
+                ColumnType type = built.column(columns.get(i).getColumnName()).orElseThrow().type();
+                double key = type.key(fields[i]).orElseThrow();
+                distinct.get(i).add(type == ColumnType.STRING ? fields[i] : key);
+                min[i] = Math.min(min[i], key);
+                max[i] = Math.max(max[i], key);
+            }
+            rows++;
+        }
+        assertEquals(rows, built.rowCount());
+        assertEquals(columns.size(), built.columns().size());
+        for (int i = 0; i < columns.size(); i++) {
+            ColumnStatistics c = built.column(columns.get(i).getColumnName()).orElseThrow();
+            String name = c.name();
+            assertEquals(rows, c.rowCount(), name);
+            assertEquals(0, c.nullCount(), name);
+            assertEquals(min[i], c.min(), name);
+            assertEquals(max[i], c.max(), name);
+            // three standard errors of an lgK-12 HLL sketch (1.6 % each)
+            int exact = distinct.get(i).size();
+            assertEquals(exact, c.distinctCount(), 0.05 * exact, name);
+            assertEquals(rows, c.equiWidth().buckets().stream().mapToDouble(Bucket::count).sum(), 1e-6 * rows, name);
+            double equiDepth = c.equiDepth() == null ? 0 : c.equiDepth().buckets().stream().mapToDouble(Bucket::count).sum();
+            double common = c.mostCommon().stream().mapToDouble(FrequentValue::count).sum();
+            assertEquals(rows, equiDepth + common, 1e-6 * rows, name);
+        }
+    }
+
+    @Test
     void withTableStatistics_theHookEstimatesFromThem() throws Exception {
-        // statistics of lineitem in a store of this test's own, so other queries keep the defaults
-        Path store = new Path("/percolate/statistics-e2e");
-        new StatisticsStore(cluster.conf(), store).write(TpchStatistics.of(data, TpchTable.LINE_ITEM));
+        Path store = lineitemStatisticsStore();
+        lineitemStatisticsFromTheJob();
         EmbeddedHive withStatistics = new EmbeddedHive(cluster.conf(),
                 java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(),
                 Map.of(StatisticsStore.DIR_KEY, store.toString()));
@@ -262,6 +317,22 @@ final class TestSpineEndToEnd {
     }
 
     // ---------------------------------------------------------------------------------------
+
+    /** A store of this test's own, so other queries keep the defaults. */
+    private static Path lineitemStatisticsStore() {
+        return new Path("/percolate/statistics-e2e");
+    }
+
+    /** Lineitem's statistics as the statistics job builds them on the cluster (run once, layout from the metastore). */
+    private synchronized TableStatistics lineitemStatisticsFromTheJob() throws Exception {
+        if (lineitemStatistics == null) {
+            Configuration conf = new Configuration(cluster.conf());
+            conf.setInt("mapreduce.job.reduces", 2);
+            lineitemStatistics = new StatisticsJob(conf, new StatisticsStore(conf, lineitemStatisticsStore()))
+                    .build(MetastoreLayouts.of(hive.conf(), "tpch.lineitem", ""), StatisticsSettings.DEFAULTS.buckets());
+        }
+        return lineitemStatistics;
+    }
 
     /**
      * The query's descriptor as the scheduler loaded it from the file the hook published (the

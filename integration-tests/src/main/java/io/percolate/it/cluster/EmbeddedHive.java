@@ -64,6 +64,11 @@ public final class EmbeddedHive {
         this.conf = hive;
     }
 
+    /** This Hive's configuration (its metastore, for tools that read table layouts). */
+    public HiveConf conf() {
+        return new HiveConf(conf);
+    }
+
     /**
      * Runs statements in order in a session of their own, one Driver per statement as Hive's CLI
      * does, on a thread of their own: Hive and its embedded metastore cache session state,
