@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 
 import static java.util.Objects.requireNonNull;
@@ -38,13 +39,18 @@ public final class BlockCache implements Closeable {
     private final CacheScanner scanner;
     private final CacheFill fill;
     private final CacheCounters counters;
+    private final CacheEvictor evictor;
+    private final BlockPins pins;
 
-    BlockCache(FileSystem cacheFs, CacheIndex index, CacheScanner scanner, CacheFill fill, CacheCounters counters) {
+    BlockCache(FileSystem cacheFs, CacheIndex index, CacheScanner scanner, CacheFill fill, CacheCounters counters,
+               CacheEvictor evictor, BlockPins pins) {
         this.cacheFs = requireNonNull(cacheFs, "cacheFs");
         this.index = requireNonNull(index, "index");
         this.scanner = requireNonNull(scanner, "scanner");
         this.fill = requireNonNull(fill, "fill");
         this.counters = requireNonNull(counters, "counters");
+        this.evictor = requireNonNull(evictor, "evictor");
+        this.pins = requireNonNull(pins, "pins");
     }
 
     /**
@@ -58,9 +64,13 @@ public final class BlockCache implements Closeable {
         CacheScanner scanner = new CacheScanner(cacheFs, layout, hdfs);
         CacheIndex index = new CacheIndex();
         CacheCounters counters = new CacheCounters();
+        BlockPins pins = new BlockPins();
+        CacheEvictor evictor = new CacheEvictor(config.cacheCapacity(), evictionPolicy(config), pins, index, cacheFs,
+                counters);
         try {
             for (CachedBlock block : scanner.scanAll()) {
                 index.put(block);
+                evictor.cached(block);
             }
         } catch (IOException e) {
             // an unreachable cache costs cache hits, not the file system: reads go to the backing store
@@ -69,13 +79,27 @@ public final class BlockCache implements Closeable {
         }
         LiveNodes nodes = hdfs ? new HdfsLiveNodes((DistributedFileSystem) cacheFs, config.nodeRefresh(), clock) : LiveNodes.NONE;
         BlockWriter writer = new BlockWriter(backing, cacheFs, layout, index, scanner,
-                new LeastLoadedPlacement(nodes, index), counters, config.minFileAge(), clock);
+                new LeastLoadedPlacement(nodes, index), evictor, counters, config.minFileAge(), clock);
         BandwidthCap cap = new BandwidthCap(config.transferBytesPerSecond(), config.transferBurstBytes(), Ticker.SYSTEM);
         // readers name no job yet, so this is FIFO over one job; the cross-layer work plugs in the TLS order
         CacheFill fill = new TransferScheduler(writer::write, counters, JobOrder.FIFO, cap, Ticker.SYSTEM,
                 config.fillThreads(), config.fillQueueCapacity()).start();
         LOG.info("xdfs cache at {}: {} blocks found", layout.dir(), index.size());
-        return new BlockCache(cacheFs, index, scanner, fill, counters);
+        return new BlockCache(cacheFs, index, scanner, fill, counters, evictor, pins);
+    }
+
+    private static EvictionPolicy evictionPolicy(XdfsConfig config) {
+        String name = config.evictionPolicy();
+        try {
+            Class<?> type = Class.forName(name, true, BlockCache.class.getClassLoader());
+            if (!EvictionPolicy.class.isAssignableFrom(type)) {
+                throw new IllegalArgumentException(XdfsConfig.EVICTION_POLICY + ": " + name + " is not an EvictionPolicy");
+            }
+            return (EvictionPolicy) type.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException(XdfsConfig.EVICTION_POLICY + " must name an EvictionPolicy class with a"
+                    + " public no-argument constructor, got '" + name + "'", e);
+        }
     }
 
     /**
@@ -86,7 +110,9 @@ public final class BlockCache implements Closeable {
     public void refresh(Fingerprint version) {
         String id = version.id();
         try {
-            index.replaceVersion(id, scanner.scanVersion(id));
+            List<CachedBlock> present = scanner.scanVersion(id);
+            index.replaceVersion(id, present);
+            present.forEach(evictor::cached);
         } catch (IOException e) {
             counters.increment(CacheCounter.CACHE_READ_FAILURES);
             LOG.debug("Could not list cache blocks of {}: {}", version.source(), e.toString());
@@ -97,8 +123,15 @@ public final class BlockCache implements Closeable {
         return index.get(key);
     }
 
+    /** Opens a cached copy for reading; a read counts as a use for the eviction policy. */
     public FSDataInputStream open(CachedBlock block) throws IOException {
+        evictor.read(block.key());
         return cacheFs.open(block.file());
+    }
+
+    /** Pins of blocks that must not be evicted: the transfer scheduler and readers pin for their jobs. */
+    public BlockPins pins() {
+        return pins;
     }
 
     /** Forgets a cached copy that could not be read (its DataNode may be gone). */

@@ -45,18 +45,21 @@ public final class BlockWriter {
     private final CacheIndex index;
     private final CacheScanner scanner;
     private final Placement placement;
+    private final CacheEvictor evictor;
     private final CacheCounters counters;
     private final Duration minFileAge;
     private final Clock clock;
 
     public BlockWriter(FileSystem backing, FileSystem cacheFs, CacheLayout layout, CacheIndex index, CacheScanner scanner,
-                       Placement placement, CacheCounters counters, Duration minFileAge, Clock clock) {
+                       Placement placement, CacheEvictor evictor, CacheCounters counters, Duration minFileAge,
+                       Clock clock) {
         this.backing = requireNonNull(backing, "backing");
         this.cacheFs = requireNonNull(cacheFs, "cacheFs");
         this.layout = requireNonNull(layout, "layout");
         this.index = requireNonNull(index, "index");
         this.scanner = requireNonNull(scanner, "scanner");
         this.placement = requireNonNull(placement, "placement");
+        this.evictor = requireNonNull(evictor, "evictor");
         this.counters = requireNonNull(counters, "counters");
         this.minFileAge = requireNonNull(minFileAge, "minFileAge");
         this.clock = requireNonNull(clock, "clock");
@@ -81,6 +84,9 @@ public final class BlockWriter {
             return FillOutcome.SOURCE_TOO_YOUNG;
         }
         long length = request.length();
+        if (!evictor.reserve(length)) {
+            return FillOutcome.NO_ROOM;
+        }
         Optional<CacheNode> target = placement.reserve(length);
         Path temp = layout.tempFile(request.key());
         boolean published = false;
@@ -106,10 +112,13 @@ public final class BlockWriter {
                 return FillOutcome.ALREADY_CACHED; // another writer published it first
             }
             published = true;
-            index.put(new CachedBlock(request.key(), destination, length, actual));
+            CachedBlock cached = new CachedBlock(request.key(), destination, length, actual);
+            index.put(cached);
+            evictor.cached(cached);
             counters.add(CacheCounter.BYTES_FILLED, length);
             return FillOutcome.CACHED;
         } finally {
+            evictor.unreserve(length);
             target.ifPresent(node -> placement.release(node, length));
             if (!published) {
                 deleteQuietly(temp);

@@ -16,9 +16,12 @@ public enum CacheCounter {
     FILLS_ALREADY_CACHED("queued blocks found already cached"),
     FILLS_SKIPPED_CHANGED("fills abandoned because the file changed"),
     FILLS_SKIPPED_YOUNG("fills skipped because the file changed too recently"),
+    FILLS_SKIPPED_NO_ROOM("fills skipped because the cache was full of pinned blocks"),
     FILLS_FAILED("fills that failed with an error"),
     BYTES_FILLED("bytes copied into the cache"),
-    PLACEMENT_MISSES("cache blocks HDFS placed elsewhere than the chosen DataNode");
+    PLACEMENT_MISSES("cache blocks HDFS placed elsewhere than the chosen DataNode"),
+    EVICTIONS("cache blocks evicted to stay under the capacity"),
+    BYTES_EVICTED("bytes of evicted cache blocks");
 
     private final String description;
 

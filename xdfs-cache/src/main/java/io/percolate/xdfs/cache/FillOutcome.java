@@ -9,7 +9,9 @@ public enum FillOutcome {
     /** The file is no longer the version that was requested; nothing was kept. */
     SOURCE_CHANGED(CacheCounter.FILLS_SKIPPED_CHANGED),
     /** The file changed too recently for its fingerprint to be trusted; nothing was written. */
-    SOURCE_TOO_YOUNG(CacheCounter.FILLS_SKIPPED_YOUNG);
+    SOURCE_TOO_YOUNG(CacheCounter.FILLS_SKIPPED_YOUNG),
+    /** The cache is at capacity and everything in it is pinned; nothing was written. */
+    NO_ROOM(CacheCounter.FILLS_SKIPPED_NO_ROOM);
 
     private final CacheCounter counter;
 

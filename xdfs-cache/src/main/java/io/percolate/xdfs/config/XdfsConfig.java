@@ -33,6 +33,8 @@ import static java.util.Objects.requireNonNull;
  * @param transferMbPerSecond the cap on all copies from the backing store together, MiB per second;
  *     0 for none
  * @param transferBurstMb how far, in MiB, copies may run ahead of the cap after an idle spell
+ * @param cacheCapacity bytes the cache may hold before blocks are evicted; 0 for no bound
+ * @param evictionPolicy class name of the {@code EvictionPolicy} choosing victims
  */
 public record XdfsConfig(
         URI backingUri,
@@ -46,7 +48,9 @@ public record XdfsConfig(
         Duration minFileAge,
         Duration nodeRefresh,
         double transferMbPerSecond,
-        double transferBurstMb) {
+        double transferBurstMb,
+        long cacheCapacity,
+        String evictionPolicy) {
 
     public static final String SCHEME = "xdfs";
 
@@ -98,6 +102,12 @@ public record XdfsConfig(
     public static final double DEFAULT_TRANSFER_BURST_MB = 1;
     /** The smallest burst: one copy buffer, so a buffer never waits for more than the refill it needs. */
     public static final double MIN_TRANSFER_BURST_MB = 1.0 / 16;
+    /** Bytes of cache blocks one xdfs client keeps before evicting (suffixes allowed); 0: no bound. */
+    public static final String CACHE_CAPACITY = "percolate.xdfs.cache.capacity";
+    public static final long DEFAULT_CACHE_CAPACITY = 0;
+    /** The EvictionPolicy class choosing which unpinned block goes first when the cache is full. */
+    public static final String EVICTION_POLICY = "percolate.xdfs.cache.eviction.policy";
+    public static final String DEFAULT_EVICTION_POLICY = "io.percolate.xdfs.cache.LruEviction";
     private static final double MAX_MB = 1 << 30; // 1 PiB: far above any link, still exact in bytes
     private static final double MIB = 1024 * 1024;
 
@@ -107,6 +117,7 @@ public record XdfsConfig(
         requireNonNull(cacheDir, CACHE_DIR);
         requireNonNull(minFileAge, MIN_FILE_AGE_MS);
         requireNonNull(nodeRefresh, NODE_REFRESH_MS);
+        requireNonNull(evictionPolicy, EVICTION_POLICY);
         backingHosts = List.copyOf(backingHosts);
         checkStore(BACKING_URI, backingUri);
         checkStore(CACHE_FS, cacheFsUri);
@@ -132,6 +143,12 @@ public record XdfsConfig(
             throw new IllegalArgumentException(TRANSFER_BANDWIDTH_MB_PER_SECOND + " must be in [0, " + (long) MAX_MB
                     + "] (0: no cap), got " + transferMbPerSecond);
         }
+        if (cacheCapacity < 0) {
+            throw new IllegalArgumentException(CACHE_CAPACITY + " must be >= 0 (0: no bound), got " + cacheCapacity);
+        }
+        if (evictionPolicy.isBlank()) {
+            throw new IllegalArgumentException(EVICTION_POLICY + " must name a class");
+        }
         if (!(transferBurstMb >= MIN_TRANSFER_BURST_MB && transferBurstMb <= MAX_MB)) {
             throw new IllegalArgumentException(TRANSFER_BURST_MB + " must be in [" + MIN_TRANSFER_BURST_MB + ", "
                     + (long) MAX_MB + "], got " + transferBurstMb);
@@ -156,7 +173,9 @@ public record XdfsConfig(
                 Duration.ofMillis(wholeNumber(conf, MIN_FILE_AGE_MS, DEFAULT_MIN_FILE_AGE_MS)),
                 Duration.ofMillis(wholeNumber(conf, NODE_REFRESH_MS, DEFAULT_NODE_REFRESH_MS)),
                 number(conf, TRANSFER_BANDWIDTH_MB_PER_SECOND, DEFAULT_TRANSFER_BANDWIDTH_MB_PER_SECOND),
-                number(conf, TRANSFER_BURST_MB, DEFAULT_TRANSFER_BURST_MB));
+                number(conf, TRANSFER_BURST_MB, DEFAULT_TRANSFER_BURST_MB),
+                bytes(conf, CACHE_CAPACITY, DEFAULT_CACHE_CAPACITY),
+                conf.getTrimmed(EVICTION_POLICY, DEFAULT_EVICTION_POLICY));
     }
 
     /** The cap on copies from the backing store, in bytes per second; 0 for none. */
@@ -186,7 +205,7 @@ public record XdfsConfig(
         }
     }
 
-    private static long bytes(Configuration conf, String key, long defaultValue) {
+    static long bytes(Configuration conf, String key, long defaultValue) {
         String text = conf.getTrimmed(key);
         try {
             return text == null ? defaultValue : conf.getLongBytes(key, defaultValue);

@@ -112,6 +112,20 @@ public class XdfsFileSystem extends FileSystem {
     }
 
     /**
+     * Keeps the cached blocks of the current version of {@code path} (cached now or later) from
+     * eviction until {@code holder} releases its pins: a running or next job pins its inputs.
+     */
+    public void pin(String holder, Path path) throws IOException {
+        Path source = backingPath(path);
+        cache.pins().pinVersion(holder, versionOf(source, backing.getFileStatus(source)).id());
+    }
+
+    /** Drops every pin {@code holder} holds (its job finished). */
+    public void releasePins(String holder) {
+        cache.pins().release(holder);
+    }
+
+    /**
      * Waits until no block is queued or being copied into the cache.
      *
      * @return false if the wait timed out

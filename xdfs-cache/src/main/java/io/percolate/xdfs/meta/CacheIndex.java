@@ -18,6 +18,7 @@ public final class CacheIndex {
 
     private final Map<BlockKey, CachedBlock> blocks = new HashMap<>();
     private final Map<CacheNode, Long> bytesByNode = new HashMap<>();
+    private long totalBytes;
 
     public synchronized Optional<CachedBlock> get(BlockKey key) {
         return Optional.ofNullable(blocks.get(key));
@@ -26,6 +27,7 @@ public final class CacheIndex {
     public synchronized void put(CachedBlock block) {
         requireNonNull(block, "block");
         unaccount(blocks.put(block.key(), block));
+        totalBytes += block.length();
         block.node().ifPresent(node -> bytesByNode.merge(node, block.length(), Long::sum));
     }
 
@@ -56,11 +58,19 @@ public final class CacheIndex {
         return bytesByNode.getOrDefault(node, 0L);
     }
 
+    /** Bytes of all cached blocks known. */
+    public synchronized long totalBytes() {
+        return totalBytes;
+    }
+
     public synchronized int size() {
         return blocks.size();
     }
 
     private void unaccount(CachedBlock old) {
+        if (old != null) {
+            totalBytes -= old.length();
+        }
         if (old != null && old.node().isPresent()) {
             bytesByNode.computeIfPresent(old.node().get(), (node, bytes) -> bytes == old.length() ? null : bytes - old.length());
         }

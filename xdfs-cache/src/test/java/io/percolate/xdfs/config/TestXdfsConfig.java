@@ -41,6 +41,8 @@ final class TestXdfsConfig {
         assertEquals("percolate.xdfs.cache.node-refresh-ms", XdfsConfig.NODE_REFRESH_MS);
         assertEquals("percolate.xdfs.transfer.bandwidth-mb-per-second", XdfsConfig.TRANSFER_BANDWIDTH_MB_PER_SECOND);
         assertEquals("percolate.xdfs.transfer.burst-mb", XdfsConfig.TRANSFER_BURST_MB);
+        assertEquals("percolate.xdfs.cache.capacity", XdfsConfig.CACHE_CAPACITY);
+        assertEquals("percolate.xdfs.cache.eviction.policy", XdfsConfig.EVICTION_POLICY);
     }
 
     @Test
@@ -61,6 +63,8 @@ final class TestXdfsConfig {
         assertEquals(0, config.transferBytesPerSecond());
         assertEquals(1, config.transferBurstMb());
         assertEquals(1024 * 1024, config.transferBurstBytes());
+        assertEquals(0, config.cacheCapacity(), "no bound");
+        assertEquals("io.percolate.xdfs.cache.LruEviction", config.evictionPolicy());
     }
 
     @Test
@@ -77,7 +81,9 @@ final class TestXdfsConfig {
                 "percolate.xdfs.cache.min-file-age-ms", "0",
                 "percolate.xdfs.cache.node-refresh-ms", "500",
                 "percolate.xdfs.transfer.bandwidth-mb-per-second", "12.5",
-                "percolate.xdfs.transfer.burst-mb", " 0.25 "));
+                "percolate.xdfs.transfer.burst-mb", " 0.25 ",
+                "percolate.xdfs.cache.capacity", "2g",
+                "percolate.xdfs.cache.eviction.policy", "com.example.Mine"));
 
         assertEquals(URI.create("hdfs://filer:8020/export"), config.backingUri());
         assertEquals(List.of("nfs1", "nfs2"), config.backingHosts());
@@ -92,6 +98,8 @@ final class TestXdfsConfig {
         assertEquals(12.5, config.transferMbPerSecond());
         assertEquals(12.5 * 1024 * 1024, config.transferBytesPerSecond());
         assertEquals(256 * 1024, config.transferBurstBytes());
+        assertEquals(2L << 30, config.cacheCapacity());
+        assertEquals("com.example.Mine", config.evictionPolicy());
     }
 
     @Test
@@ -108,6 +116,8 @@ final class TestXdfsConfig {
             "percolate.xdfs.backing.uri|file:///a b|must be a URI",
             "percolate.xdfs.cache.fs|xdfs://self|must not be an xdfs: URI",
             "percolate.xdfs.cache.dir|relative/dir|must be an absolute path",
+            "percolate.xdfs.cache.capacity|-1|must be >= 0",
+            "percolate.xdfs.cache.capacity|lots|must be a byte count",
             "percolate.xdfs.block-size|512|must be >= 1024",
             "percolate.xdfs.block-size|lots|must be a byte count",
             "percolate.xdfs.read-only|yes|must be true or false",

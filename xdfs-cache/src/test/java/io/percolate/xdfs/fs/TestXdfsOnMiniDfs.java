@@ -38,6 +38,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -330,6 +331,75 @@ final class TestXdfsOnMiniDfs {
             assertEquals(8, fs.cacheCounters().get(CacheCounter.FILLS_COMPLETED));
             assertArrayEquals(data, readAll(fs, path));
             assertEquals(8, fs.cacheCounters().get(CacheCounter.BLOCK_READS_FROM_CACHE));
+        }
+    }
+
+    /** Reads a file, checks its bytes, waits for its fills; true if the read hit the cache. */
+    private static boolean readHitsCache(XdfsFileSystem fs, String name, byte[] expected) throws Exception {
+        long hits = fs.cacheCounters().get(CacheCounter.BLOCK_READS_FROM_CACHE);
+        assertArrayEquals(expected, readAll(fs, new Path("/" + name)));
+        awaitFills(fs);
+        return fs.cacheCounters().get(CacheCounter.BLOCK_READS_FROM_CACHE) > hits;
+    }
+
+    private static long cachedBytesInHdfs(String cacheDir) throws IOException {
+        return cluster.getFileSystem().getContentSummary(new Path(cacheDir)).getLength();
+    }
+
+    /** Each file is one cache block, so fills finish in a known order. */
+    @Test
+    @Order(9)
+    void fullCache_evictsTheLeastRecentlyUsedBlock_andNeverHoldsMoreThanItsCapacity() throws Exception {
+        byte[][] f = new byte[5][];
+        for (int i = 1; i <= 4; i++) {
+            f[i] = writeBacking("lru" + i, BLOCK, 90 + i);
+        }
+        try (XdfsFileSystem fs = xdfs("/cache-lru", XdfsConfig.CACHE_CAPACITY, Integer.toString(3 * BLOCK))) {
+            for (int i = 1; i <= 3; i++) {
+                readHitsCache(fs, "lru" + i, f[i]);
+            }
+            assertEquals(3L * BLOCK, cachedBytesInHdfs("/cache-lru"));
+            assertTrue(readHitsCache(fs, "lru1", f[1]), "lru1 is cached; reading it makes lru2 the least recently used");
+
+            readHitsCache(fs, "lru4", f[4]); // needs room: evicts lru2 (LRU), not lru1 (cached first)
+
+            assertEquals(1, fs.cacheCounters().get(CacheCounter.EVICTIONS));
+            assertEquals(BLOCK, fs.cacheCounters().get(CacheCounter.BYTES_EVICTED));
+            assertEquals(3L * BLOCK, cachedBytesInHdfs("/cache-lru"), "never above the capacity");
+            assertTrue(readHitsCache(fs, "lru1", f[1]));
+            assertTrue(readHitsCache(fs, "lru3", f[3]));
+            assertTrue(readHitsCache(fs, "lru4", f[4]));
+            assertFalse(readHitsCache(fs, "lru2", f[2]), "lru2 was evicted: read from the backing store");
+        }
+    }
+
+    @Test
+    @Order(10)
+    void pinnedBlocks_areNeverEvicted_untilTheirHolderReleasesThem() throws Exception {
+        byte[] p1 = writeBacking("pin1", BLOCK, 101);
+        byte[] p2 = writeBacking("pin2", BLOCK, 102);
+        byte[] p3 = writeBacking("pin3", BLOCK, 103);
+        try (XdfsFileSystem fs = xdfs("/cache-pin", XdfsConfig.CACHE_CAPACITY, Integer.toString(2 * BLOCK))) {
+            readHitsCache(fs, "pin1", p1);
+            readHitsCache(fs, "pin2", p2);
+            fs.pin("running-job", new Path("/pin1"));
+            fs.pin("next-job", new Path("/pin2"));
+
+            readHitsCache(fs, "pin3", p3); // the cache is full of pinned blocks: pin3 is read through, not cached
+
+            assertEquals(1, fs.cacheCounters().get(CacheCounter.FILLS_SKIPPED_NO_ROOM));
+            assertEquals(0, fs.cacheCounters().get(CacheCounter.EVICTIONS));
+            assertEquals(2L * BLOCK, cachedBytesInHdfs("/cache-pin"));
+            assertTrue(readHitsCache(fs, "pin1", p1));
+            assertTrue(readHitsCache(fs, "pin2", p2));
+
+            fs.releasePins("next-job");
+            readHitsCache(fs, "pin3", p3); // pin2, now the only unpinned block, makes room
+
+            assertEquals(1, fs.cacheCounters().get(CacheCounter.EVICTIONS));
+            assertEquals(2L * BLOCK, cachedBytesInHdfs("/cache-pin"));
+            assertTrue(readHitsCache(fs, "pin1", p1), "still pinned by the running job");
+            assertTrue(readHitsCache(fs, "pin3", p3));
         }
     }
 
