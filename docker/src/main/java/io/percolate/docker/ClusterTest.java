@@ -1,0 +1,187 @@
+package io.percolate.docker;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The container cluster test's client, run by docker/test.sh in a container on the cluster's
+ * network. One phase per call, so that the script can act on the cluster between phases:
+ * <pre>
+ *   load &lt;scale factor&gt; &lt;dir&gt;   TPC-H ORDERS and LINEITEM onto the NFS export
+ *   ddl                          external tables on xdfs:// (the export, through the XDFS cache)
+ *   query &lt;label&gt;                the test query through HiveServer2; checks the rows, TlsScheduler,
+ *                                and that the registry grouped the query's applications
+ *   cached &lt;label&gt; &lt;earlier&gt;     as query, and checks the run read from the XDFS cache
+ * </pre>
+ * A failed check exits with status 1 and one line saying what was wrong.
+ */
+public final class ClusterTest {
+    private static final String HIVE = "jdbc:hive2://hiveserver2:10000/default";
+    private static final String RM = "http://resourcemanager:8088";
+    private static final String REGISTRY = "http://resourcemanager:8099/percolate/queries";
+    private static final String WEBHDFS = "http://namenode:9870/webhdfs/v1";
+    private static final String TABLES = "xdfs://enterprise/tpch";
+    private static final String CACHE_DIR = "/percolate/xdfs-cache";
+    private static final Path STATE = Path.of(System.getProperty("percolate.test.state", "/state"));
+
+    private final ClusterRest rest = new ClusterRest();
+
+    public static void main(String[] args) throws Exception {
+        try {
+            new ClusterTest().run(args);
+        } catch (CheckFailed e) {
+            System.err.println("FAILED: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    private void run(String[] args) throws Exception {
+        String phase = args.length > 0 ? args[0] : "";
+        switch (phase) {
+            case "load" -> {
+                long start = System.nanoTime();
+                long bytes = new TpchData(Double.parseDouble(args[1])).write(Path.of(args[2]));
+                Properties loaded = new Properties();
+                loaded.setProperty("bytes", Long.toString(bytes));
+                saveState("load", loaded);
+                System.out.printf(Locale.ROOT, "loaded TPC-H SF %s: %d bytes in %.1f s%n", args[1], bytes,
+                        (System.nanoTime() - start) / 1e9);
+            }
+            case "ddl" -> {
+                try (HiveClient hive = new HiveClient(HIVE)) {
+                    for (String sql : TpchData.ddl(TABLES)) {
+                        hive.execute(sql);
+                    }
+                }
+                System.out.println("created tables tpch.orders, tpch.lineitem at " + TABLES);
+            }
+            case "query" -> query(args[1], Double.parseDouble(args[2]));
+            case "cached" -> {
+                HiveRun run = query(args[1], Double.parseDouble(args[3]));
+                checkCached(run, loadState(args[2]));
+            }
+            default -> throw new CheckFailed("usage: load SF DIR | ddl | query LABEL SF | cached LABEL EARLIER SF");
+        }
+    }
+
+    private HiveRun query(String label, double scaleFactor) throws Exception {
+        HiveRun run;
+        try (HiveClient hive = new HiveClient(HIVE)) {
+            run = hive.query(TpchData.QUERY);
+        }
+        System.out.printf(Locale.ROOT, "%s: %d rows in %.1f s, query %s, %d MapReduce jobs, HDFS read %d bytes%n",
+                label, run.rows().size(), run.seconds(), run.queryId(), run.jobs(), run.hdfsBytesRead());
+        List<String> expected = new TpchData(scaleFactor).expected();
+        check(run.rows().equals(expected), label + ": rows " + run.rows() + ", expected " + expected);
+        check(run.queryId() != null, label + ": no query id in HiveServer2's query log");
+        checkTlsScheduler();
+        checkGrouped(run);
+        save(label, run);
+        System.out.println(label + ": rows match the generator's answer " + expected);
+        return run;
+    }
+
+    /** The RM's scheduler is a FairScheduler (REST) and it is Percolate's (its metrics source exists). */
+    private void checkTlsScheduler() throws Exception {
+        JsonNode info = rest.get(RM + "/ws/v1/cluster/scheduler").path("scheduler").path("schedulerInfo");
+        check("fairScheduler".equals(info.path("type").asText()), "RM scheduler type " + info.path("type"));
+        JsonNode beans = rest.get(RM + "/jmx?qry=Hadoop:service=ResourceManager,name=PercolateTlsScheduler")
+                .path("beans");
+        check(beans.size() == 1, "RM has no PercolateTlsScheduler metrics source: TlsScheduler is not running");
+        System.out.println("RM runs TlsScheduler: " + beans.get(0).path("ActiveQueries").asText() + " active queries, "
+                + beans.get(0).path("DescriptorsLoaded").asText() + " descriptors loaded");
+    }
+
+    /**
+     * Every application YARN tagged with this query (percolate.query=id, set by the hook) is one
+     * of the query's applications in the scheduler's registry, and the registry knows the DAG.
+     */
+    private void checkGrouped(HiveRun run) throws Exception {
+        String id = run.queryId().toLowerCase(Locale.ROOT);
+        Set<String> tagged = new TreeSet<>();
+        for (JsonNode app : rest.get(RM + "/ws/v1/cluster/apps").path("apps").path("app")) {
+            if (List.of(app.path("applicationTags").asText().split(",")).contains("percolate.query=" + id)) {
+                tagged.add(app.path("id").asText());
+            }
+        }
+        check(tagged.size() >= 2 && tagged.size() >= run.jobs(),
+                "RM has " + tagged.size() + " applications tagged percolate.query=" + id + ", Hive ran " + run.jobs());
+        JsonNode registry = rest.get(REGISTRY);
+        List<JsonNode> queries = new ArrayList<>();
+        registry.path("active").forEach(queries::add);
+        registry.path("retired").forEach(queries::add);
+        JsonNode query = queries.stream().filter(q -> q.path("id").asText().equalsIgnoreCase(id)).findFirst()
+                .orElseThrow(() -> new CheckFailed("query " + id + " not in the registry " + REGISTRY));
+        Set<String> grouped = new TreeSet<>();
+        query.path("applications").forEach(a -> grouped.add(a.path("id").asText()));
+        check(grouped.equals(tagged), "registry groups " + grouped + " under " + id + ", RM tagged " + tagged);
+        check(query.path("jobs").size() >= run.jobs(), "registry has " + query.path("jobs").size()
+                + " DAG jobs for " + id + " (no descriptor?), Hive ran " + run.jobs());
+        System.out.println("registry groups " + grouped.size() + " applications under query " + id + " (status "
+                + query.path("status").asText() + ", " + query.path("jobs").size() + " jobs in its DAG)");
+    }
+
+    /**
+     * The second run read its input from HDFS cache blocks: the cache directory holds at least the
+     * tables' bytes, and the run's MapReduce tasks read from HDFS about that much more than the
+     * first run's did (XDFS reads cached blocks through the HDFS client; uncached ones from the
+     * backing store, which HDFS counters do not see).
+     */
+    private void checkCached(HiveRun run, Properties earlier) throws Exception {
+        long cached = rest.get(WEBHDFS + CACHE_DIR + "?op=GETCONTENTSUMMARY&user.name=root")
+                .path("ContentSummary").path("length").asLong();
+        long tables = Long.parseLong(loadState("load").getProperty("bytes"));
+        long before = Long.parseLong(earlier.getProperty("hdfsBytesRead"));
+        System.out.printf(Locale.ROOT, "XDFS cache holds %d bytes (tables %d); HDFS read %d bytes now, %d before%n",
+                cached, tables, run.hdfsBytesRead(), before);
+        check(cached >= tables, "XDFS cache holds " + cached + " bytes, less than the tables' " + tables);
+        check(run.hdfsBytesRead() - before >= tables / 2, "second run read " + run.hdfsBytesRead()
+                + " bytes from HDFS, first " + before + ": the cache served less than half of " + tables);
+    }
+
+    private static void save(String label, HiveRun run) throws IOException {
+        Properties p = new Properties();
+        p.setProperty("queryId", run.queryId());
+        p.setProperty("hdfsBytesRead", Long.toString(run.hdfsBytesRead()));
+        p.setProperty("seconds", Double.toString(run.seconds()));
+        saveState(label, p);
+    }
+
+    private static void saveState(String label, Properties p) throws IOException {
+        Files.createDirectories(STATE);
+        try (Writer out = Files.newBufferedWriter(STATE.resolve(label + ".properties"))) {
+            p.store(out, null);
+        }
+    }
+
+    private static Properties loadState(String label) throws IOException {
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(STATE.resolve(label + ".properties"))) {
+            p.load(in);
+        }
+        return p;
+    }
+
+    private static void check(boolean ok, String failure) {
+        if (!ok) {
+            throw new CheckFailed(failure);
+        }
+    }
+
+    private static final class CheckFailed extends RuntimeException {
+        CheckFailed(String message) {
+            super(message);
+        }
+    }
+}
