@@ -33,18 +33,8 @@ public final class TpchQueries {
             GROUP BY l_returnflag, l_linestatus
             ORDER BY l_returnflag, l_linestatus""");
 
-    /** TPC-H Q3's shape: two joins on different keys, group-by, order-by with limit. */
-    public static final Query SHIPPING_PRIORITY = new Query("shipping priority", """
-            SELECT l.l_orderkey, round(sum(l.l_extendedprice * (1 - l.l_discount)), 2) AS revenue,
-                   o.o_orderdate, o.o_shippriority
-            FROM tpch.customer c
-            JOIN tpch.orders o ON c.c_custkey = o.o_custkey
-            JOIN tpch.lineitem l ON l.l_orderkey = o.o_orderkey
-            WHERE c.c_mktsegment = 'BUILDING' AND o.o_orderdate < DATE '1995-03-15'
-              AND l.l_shipdate > DATE '1995-03-15'
-            GROUP BY l.l_orderkey, o.o_orderdate, o.o_shippriority
-            ORDER BY revenue DESC, o.o_orderdate
-            LIMIT 10""");
+    /** TPC-H Q3: two joins on different keys, group-by, order-by with limit. */
+    public static final Query SHIPPING_PRIORITY = new Query("shipping priority", tpch("03").sql());
 
     /** TPC-H Q4's shape without the subquery: filter, group-by, order-by. */
     public static final Query ORDER_PRIORITY = new Query("order priority", """
