@@ -26,6 +26,7 @@ record TlsConfig(
         Duration loadRetryDelay,
         int loaderThreads,
         boolean deleteRetiredDescriptors,
+        int amFirstQueries,
         QueryRegistry.Settings registry,
         Qef.Settings qef,
         Duration loadWindow,
@@ -56,6 +57,12 @@ record TlsConfig(
     /** Start-up of every job before its tasks run (ApplicationMaster launch), seconds; part of T_alone. */
     static final String JOB_START_SECONDS = "percolate.scheduler.job-start-seconds";
     static final double DEFAULT_JOB_START_SECONDS = 10;
+    /**
+     * Jobs of the first N queries in QEF's order get their ApplicationMaster container before any
+     * task container, so a job's start-up overlaps the running jobs' tasks; 0: strict query order.
+     */
+    static final String AM_FIRST_QUERIES = "percolate.scheduler.am-first-queries";
+    static final int DEFAULT_AM_FIRST_QUERIES = 2;
     /** Order queries by QEF (smallest remaining WRD, with the slowdown guard); false: first come, first served. */
     static final String QEF_ENABLED = "percolate.scheduler.qef.enabled";
     static final boolean DEFAULT_QEF_ENABLED = true;
@@ -94,6 +101,9 @@ record TlsConfig(
             throw new IllegalArgumentException(LOAD_ATTEMPTS + " must be <= 1000, got " + loadAttempts);
         }
         positive(LOADER_THREADS, loaderThreads);
+        if (amFirstQueries < 0) {
+            throw new IllegalArgumentException(AM_FIRST_QUERIES + " must be >= 0, got " + amFirstQueries);
+        }
         if (loadRetryDelay.isNegative()) {
             throw new IllegalArgumentException(LOAD_RETRY_MS + " must be >= 0, got " + loadRetryDelay.toMillis());
         }
@@ -127,6 +137,10 @@ record TlsConfig(
         if (!(jobStartSeconds >= 0) || Double.isInfinite(jobStartSeconds)) {
             throw new IllegalArgumentException(JOB_START_SECONDS + " must be >= 0, got " + jobStartSeconds);
         }
+        long amFirstQueries = wholeNumber(conf, AM_FIRST_QUERIES, DEFAULT_AM_FIRST_QUERIES);
+        if (amFirstQueries < 0 || amFirstQueries > 1_000_000) {
+            throw new IllegalArgumentException(AM_FIRST_QUERIES + " must be in [0, 1000000], got " + amFirstQueries);
+        }
         long slowListLimit = wholeNumber(conf, SLOW_LIST_LIMIT, DEFAULT_SLOW_LIST_LIMIT);
         if (slowListLimit < 0 || slowListLimit > 1_000_000) {
             throw new IllegalArgumentException(SLOW_LIST_LIMIT + " must be in [0, 1000000], got " + slowListLimit);
@@ -141,6 +155,7 @@ record TlsConfig(
                 Duration.ofMillis(wholeNumber(conf, LOAD_RETRY_MS, DEFAULT_LOAD_RETRY_MS)),
                 (int) wholeNumber(conf, LOADER_THREADS, DEFAULT_LOADER_THREADS),
                 flag(conf, DELETE_RETIRED, DEFAULT_DELETE_RETIRED),
+                (int) amFirstQueries,
                 new QueryRegistry.Settings(idleSeconds * 1000, (int) history, taskSeconds, jobStartSeconds,
                         flag(conf, LODFA_ENABLED, DEFAULT_LODFA_ENABLED),
                         flag(conf, INPUT_SHARING, DEFAULT_INPUT_SHARING)),

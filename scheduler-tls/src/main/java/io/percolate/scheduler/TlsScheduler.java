@@ -180,6 +180,11 @@ public class TlsScheduler extends FairScheduler {
         return http.map(RegistryHttpServer::address);
     }
 
+    /** Job start-up (hand-off and ApplicationMaster launch) as learned so far, seconds. */
+    public double jobStartSeconds() {
+        return read(registry::jobStartSeconds);
+    }
+
     /** The order and load QEF last computed. */
     public QefSummary lastOrder() {
         return registry.lastOrder();
@@ -194,11 +199,28 @@ public class TlsScheduler extends FairScheduler {
      */
     int compare(FSAppAttempt a, FSAppAttempt b) {
         try {
+            AppRank x = rank(a);
+            AppRank y = rank(b);
+            boolean aStarts = startsFirst(a, x);
+            if (aStarts != startsFirst(b, y)) {
+                return aStarts ? -1 : 1;
+            }
             Offer o = offer.get();
-            return AppRank.compare(rank(a), rank(b), o == null ? null : o.sharedTable);
+            return AppRank.compare(x, y, o == null ? null : o.sharedTable);
         } catch (RuntimeException e) {
             return 0;
         }
+    }
+
+    /**
+     * Whether the application's ApplicationMaster goes ahead of every task: it has none yet and
+     * its query is among the first {@code am-first-queries} in QEF's order. An MR job spends
+     * seconds starting before it asks for tasks; starting it while the jobs ahead of it run hides
+     * that, at the cost of one container (FairScheduler's maxAMShare still caps all AMs).
+     */
+    private boolean startsFirst(FSAppAttempt attempt, AppRank rank) {
+        // an unmanaged ApplicationMaster runs outside the cluster: its requests are all tasks
+        return !attempt.isAmRunning() && !attempt.getUnmanagedAM() && rank.queryPosition() < config.amFirstQueries();
     }
 
     private AppRank rank(FSAppAttempt attempt) {
@@ -233,6 +255,16 @@ public class TlsScheduler extends FairScheduler {
     protected void containerLaunchedOnNode(ContainerId containerId, SchedulerNode node) {
         super.containerLaunchedOnNode(containerId, node);
         launchedAt.put(containerId, getClock().getTime());
+        try {
+            RMContainer container = getRMContainer(containerId);
+            if (container != null && !container.isAMContainer()) {
+                locked(() -> registry.taskLaunched(containerId.getApplicationAttemptId().getApplicationId()));
+            }
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (Throwable e) {
+            LOG.warn("Percolate: could not record launched container {} (scheduling goes on)", containerId, e);
+        }
     }
 
     /** Tells the registry a task container finished: observed task time and what the node read. */

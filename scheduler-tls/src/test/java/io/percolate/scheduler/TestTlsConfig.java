@@ -38,6 +38,7 @@ final class TestTlsConfig {
         assertEquals("percolate.scheduler.default-task-seconds", TlsConfig.DEFAULT_TASK_SECONDS);
         assertEquals("percolate.scheduler.delete-retired-descriptors", TlsConfig.DELETE_RETIRED);
         assertEquals("percolate.scheduler.job-start-seconds", TlsConfig.JOB_START_SECONDS);
+        assertEquals("percolate.scheduler.am-first-queries", TlsConfig.AM_FIRST_QUERIES);
         assertEquals("percolate.scheduler.qef.enabled", TlsConfig.QEF_ENABLED);
         assertEquals("percolate.scheduler.qef.fairness", TlsConfig.QEF_FAIRNESS);
         assertEquals("percolate.scheduler.qef.slow-list-limit", TlsConfig.SLOW_LIST_LIMIT);
@@ -57,6 +58,7 @@ final class TestTlsConfig {
         assertEquals(Duration.ofMillis(1000), config.loadRetryDelay());
         assertEquals(2, config.loaderThreads());
         assertTrue(config.deleteRetiredDescriptors());
+        assertEquals(2, config.amFirstQueries());
         assertEquals(new QueryRegistry.Settings(600_000, 100, 30, 10, true, true), config.registry());
         assertEquals(new Qef.Settings(true, true, 3), config.qef());
         assertEquals(Duration.ofSeconds(300), config.loadWindow());
@@ -76,6 +78,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.default-task-seconds", "12.5",
                 "percolate.scheduler.delete-retired-descriptors", "false",
                 "percolate.scheduler.job-start-seconds", "2.5",
+                "percolate.scheduler.am-first-queries", "0",
                 "percolate.scheduler.qef.enabled", "false",
                 "percolate.scheduler.qef.fairness", "FALSE",
                 "percolate.scheduler.qef.slow-list-limit", "0",
@@ -85,7 +88,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.lodfa.input-sharing", "false",
                 "percolate.scheduler.http-address", " [::1]:0 "));
 
-        assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false,
+        assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false, 0,
                 new QueryRegistry.Settings(90_000, 7, 12.5, 2.5, false, false), new Qef.Settings(false, false, 0),
                 Duration.ofSeconds(60), 0.5, Optional.of(new HttpAddress("::1", 0))), config);
     }
@@ -130,6 +133,8 @@ final class TestTlsConfig {
             "percolate.descriptor.dir, '   '",
             "percolate.scheduler.qef.enabled, yes",
             "percolate.scheduler.job-start-seconds, -1",
+            "percolate.scheduler.am-first-queries, -1",
+            "percolate.scheduler.am-first-queries, 1000001",
             "percolate.scheduler.lodfa.input-sharing, ture",
             "percolate.scheduler.qef.slow-list-limit, -1",
             "percolate.scheduler.qef.load-window-seconds, 0",

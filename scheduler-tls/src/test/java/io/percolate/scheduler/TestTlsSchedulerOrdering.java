@@ -79,6 +79,7 @@ final class TestTlsSchedulerOrdering {
     private MockNM nm;
     private TlsScheduler scheduler;
     private final String user = currentUser();
+    private int amFirstQueries = TlsConfig.DEFAULT_AM_FIRST_QUERIES;
 
     @AfterEach
     void stop() {
@@ -186,6 +187,39 @@ final class TestTlsSchedulerOrdering {
         assertEquals(List.of("b"), whoFollowsALineitemTask(false), "DFA: b heads a longer chain");
     }
 
+    /**
+     * Two jobs of one query: a (larger, so DFA serves it first) runs and asks for two tasks; b
+     * arrives and waits for its ApplicationMaster. With am-first, b's AM is started before a's
+     * tasks, so b's start-up overlaps a's work; without it, b waits behind all of a's tasks.
+     */
+    @Test
+    void amFirst_startsTheNextJobBeforeMoreTasksOfTheServedOne() throws Exception {
+        assertEquals(List.of("b", "a", "a"), jobsOfOneQueryServed(2));
+    }
+
+    @Test
+    void withoutAmFirst_theServedJobTakesItsTasksFirst() throws Exception {
+        assertEquals(List.of("a", "a", "b"), jobsOfOneQueryServed(0));
+    }
+
+    private List<String> jobsOfOneQueryServed(int amFirstQueries) throws Exception {
+        this.amFirstQueries = amFirstQueries;
+        start(5, 20);
+        publish("query-m", new QueryDag(List.of(job("Stage-1", estimate(4, 60), List.of()),
+                job("Stage-2", estimate(2, 10), List.of()))));
+        RMApp a = submit("a", tags("query-m", "Stage-1"));
+        MockAM amA = MockRM.launchAndRegisterAM(a, rm, nm);
+        awaitStatus("query-m", DescriptorStatus.LOADED);
+        request(amA, 2);
+        RMApp b = submit("b", tags("query-m", "Stage-2"));
+        rm.drainEvents();
+        scheduler.update();
+        Map<ApplicationId, String> names = new LinkedHashMap<>();
+        names.put(a.getApplicationId(), "a");
+        names.put(b.getApplicationId(), "b");
+        return heartbeats(names, 3);
+    }
+
     private List<String> whoFollowsALineitemTask(boolean inputSharing) throws Exception {
         start(5, 20, 4, inputSharing, false); // room for the three AMs and one task
         JobEstimate oneMap = estimate(1, 10);
@@ -279,6 +313,7 @@ final class TestTlsSchedulerOrdering {
         conf.setInt(TlsConfig.LOAD_ATTEMPTS, loadAttempts);
         conf.setLong(TlsConfig.LOAD_RETRY_MS, retryMillis);
         conf.setBoolean(TlsConfig.INPUT_SHARING, inputSharing);
+        conf.setInt(TlsConfig.AM_FIRST_QUERIES, amFirstQueries);
         if (recovery) {
             conf.setBoolean(YarnConfiguration.RECOVERY_ENABLED, true);
             conf.setBoolean(YarnConfiguration.RM_WORK_PRESERVING_RECOVERY_ENABLED, true);

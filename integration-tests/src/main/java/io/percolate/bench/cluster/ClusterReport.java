@@ -102,6 +102,7 @@ final class ClusterReport {
             s.put("mean_response_s", round(meanResponse(mix, scheduler)));
             s.put("makespan_s", round(runs.stream().mapToDouble(r -> r.submittedSeconds() + r.responseSeconds()).max().orElse(0)));
             s.put("mean_stall_s", round(runs.stream().mapToDouble(QueryRun::stallSeconds).average().orElse(0)));
+            s.put("mean_am_wait_s", round(runs.stream().mapToDouble(QueryRun::amWaitSeconds).average().orElse(0)));
             if (!alone) {
                 s.put("mean_slowdown", round(meanSlowdown(runs, r -> true)));
                 s.put("jain_slowdown", round(jain(runs)));
@@ -134,7 +135,10 @@ final class ClusterReport {
                 q.put("response_s", round(r.responseSeconds()));
                 slowdown(r).ifPresent(x -> q.put("slowdown", round(x)));
                 q.put("stall_s", round(r.stallSeconds()));
-                q.put("applications", r.applications());
+                q.put("applications", r.jobs().size());
+                q.put("am_wait_s", round(r.amWaitSeconds()));
+                ArrayNode jobs = q.putArray("jobs");
+                r.jobs().forEach(j -> jobs.addArray().add(round(j.submitted())).add(round(j.launched())).add(round(j.finished())));
             }
         });
         for (String baseline : BASELINES) {

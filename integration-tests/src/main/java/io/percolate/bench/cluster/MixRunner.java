@@ -7,6 +7,7 @@ import org.apache.hadoop.yarn.api.records.ApplicationReport;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,7 +47,7 @@ final class MixRunner {
     }
 
     private List<QueryRun> runAlone(Mix mix, ClusterObserver observer) throws Exception {
-        long start = System.nanoTime();
+        MixClock start = MixClock.now();
         List<QueryRun> runs = new ArrayList<>();
         for (Mix.Arrival arrival : mix.arrivals()) {
             runs.add(timed(arrival.query(), start, observer));
@@ -57,10 +58,10 @@ final class MixRunner {
     private List<QueryRun> runConcurrently(Mix mix, ClusterObserver observer) throws Exception {
         ExecutorService sessions = Executors.newFixedThreadPool(mix.arrivals().size());
         try {
-            long start = System.nanoTime();
+            MixClock start = MixClock.now();
             List<Future<QueryRun>> futures = new ArrayList<>();
             for (Mix.Arrival arrival : mix.arrivals()) {
-                long due = start + (long) (arrival.atSeconds() * 1e9);
+                long due = start.nanos() + (long) (arrival.atSeconds() * 1e9);
                 futures.add(sessions.submit(() -> {
                     TimeUnit.NANOSECONDS.sleep(due - System.nanoTime());
                     return timed(arrival.query(), start, observer);
@@ -76,24 +77,36 @@ final class MixRunner {
         }
     }
 
-    private QueryRun timed(BenchQuery query, long mixStart, ClusterObserver observer) throws Exception {
+    /** When a mix started, on the monotonic clock (for response times) and the wall clock (the RM's). */
+    private record MixClock(long nanos, long millis) {
+        static MixClock now() {
+            return new MixClock(System.nanoTime(), System.currentTimeMillis());
+        }
+
+        double seconds(long wallMillis) {
+            return (wallMillis - millis) / 1000.0;
+        }
+    }
+
+    private QueryRun timed(BenchQuery query, MixClock mixStart, ClusterObserver observer) throws Exception {
         long submitted = System.nanoTime();
         EmbeddedHive.Result result = hive.run(query.sql());
         long finished = System.nanoTime();
         String id = QueryId.normalize(result.queryId());
         // let the observer see the last moments before asking it about them
         Thread.sleep(ClusterObserver.PERIOD_MILLIS);
-        return new QueryRun(query, id, (submitted - mixStart) / 1e9, (finished - submitted) / 1e9,
-                observer.stallSeconds(id, submitted, finished), applications(id),
+        return new QueryRun(query, id, (submitted - mixStart.nanos()) / 1e9, (finished - submitted) / 1e9,
+                observer.stallSeconds(id, submitted, finished), jobs(id, mixStart),
                 observer.predictedAloneSeconds(id), observer.workError(id), result.rows());
     }
 
-    /** Hive tags every application of a query with its (lower-cased) query id. */
-    private int applications(String queryTag) throws IOException {
-        int n = 0;
-        for (ApplicationReport app : cluster.applications()) {
-            n += app.getApplicationTags().contains(queryTag) ? 1 : 0;
-        }
-        return n;
+    /** The query's applications (Hive tags each with its lower-cased query id), as the RM timed them. */
+    private List<JobSpan> jobs(String queryTag, MixClock mixStart) throws IOException {
+        return cluster.applications().stream()
+                .filter(app -> app.getApplicationTags().contains(queryTag))
+                .sorted(Comparator.comparingLong(ApplicationReport::getStartTime))
+                .map(app -> new JobSpan(mixStart.seconds(app.getStartTime()), mixStart.seconds(app.getLaunchTime()),
+                        mixStart.seconds(app.getFinishTime())))
+                .toList();
     }
 }

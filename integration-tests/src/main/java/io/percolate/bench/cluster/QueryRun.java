@@ -12,19 +12,25 @@ import static java.util.Objects.requireNonNull;
  * @param responseSeconds   from submission until its rows were back
  * @param stallSeconds      time after its first container during which it had none running
  *                          (sampled from the ResourceManager; the resolution is the sampling period)
- * @param applications      YARN applications it ran (one per MapReduce job)
+ * @param jobs              YARN applications it ran (one per MapReduce job), in submission order
  * @param predictedAloneSeconds the scheduler's first T_alone for it; empty unless TLS ran it with a descriptor
  * @param workError         how far TLS's descriptor missed its finished jobs' container-seconds; empty unless TLS ran it
  * @param rows              its result rows, to check every scheduler computed the same answer
  */
 record QueryRun(BenchQuery query, String queryId, double submittedSeconds, double responseSeconds,
-                double stallSeconds, int applications, OptionalDouble predictedAloneSeconds, OptionalDouble workError,
+                double stallSeconds, List<JobSpan> jobs, OptionalDouble predictedAloneSeconds, OptionalDouble workError,
                 List<String> rows) {
     QueryRun {
         requireNonNull(query, "query");
         requireNonNull(queryId, "queryId");
         requireNonNull(predictedAloneSeconds, "predictedAloneSeconds");
         requireNonNull(workError, "workError");
+        jobs = List.copyOf(jobs);
         rows = List.copyOf(rows);
+    }
+
+    /** Time its jobs spent waiting for their ApplicationMasters' containers, summed. */
+    double amWaitSeconds() {
+        return jobs.stream().mapToDouble(JobSpan::amWaitSeconds).sum();
     }
 }

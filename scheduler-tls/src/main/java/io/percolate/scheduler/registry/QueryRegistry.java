@@ -50,8 +50,9 @@ public final class QueryRegistry {
      * @param history    how many retired queries to remember for operators and tests
      * @param defaultTaskSeconds task time assumed for an application without a usable
      *                   descriptor, until its first container finishes
-     * @param jobStartSeconds what each job pays before its tasks run (ApplicationMaster launch),
-     *                     counted in T_alone and, for jobs still to come, in T_rem
+     * @param jobStartSeconds what each job pays before its tasks run (hand-off and ApplicationMaster
+     *                     launch), counted in T_alone and, for jobs still to come, in T_rem, until
+     *                     jobs are observed ({@link JobStartup})
      * @param dfa          LoDFA inside a query (deeper, then larger jobs first); false: arrival order
      * @param inputSharing LoDFA's input-sharing preference on the node a container just left
      */
@@ -77,6 +78,7 @@ public final class QueryRegistry {
     private final SystemLoad load;
     private final RegistryListener listener;
     private final NodeHistory nodes = new NodeHistory();
+    private final JobStartup startup;
     private volatile QefSummary lastOrder = QefSummary.NONE;
     private final Map<String, TrackedQuery> active = new LinkedHashMap<>();
     /** read by the policy's comparator; concurrent so a stray unlocked read can never corrupt it */
@@ -97,6 +99,7 @@ public final class QueryRegistry {
         this.loader = requireNonNull(loader, "loader");
         this.clock = requireNonNull(clock, "clock");
         this.settings = requireNonNull(settings, "settings");
+        this.startup = new JobStartup(settings.jobStartSeconds());
         this.qef = requireNonNull(qef, "qef");
         this.load = requireNonNull(load, "load");
     }
@@ -126,11 +129,23 @@ public final class QueryRegistry {
                 tell(l -> l.descriptorSettled(DescriptorStatus.REJECTED));
             }
         }
+        startup.ready(app, query.readySince(now));
         query.add(app, tag.map(QueryTags.JobTag::stageId).orElse(""), arrivals++);
         queryOfApp.put(app, query);
     }
 
+    /** A task container (not an ApplicationMaster) of the application was launched. */
+    public void taskLaunched(ApplicationId app) {
+        startup.taskLaunched(app, clock.getTime());
+    }
+
+    /** The job start-up T_alone and T_rem now count, seconds ({@link JobStartup}). */
+    public double jobStartSeconds() {
+        return startup.seconds();
+    }
+
     public void applicationRemoved(ApplicationId app) {
+        startup.forget(app);
         TrackedQuery query = queryOfApp.remove(app);
         if (query != null) {
             query.remove(app, clock.getTime());
@@ -167,7 +182,7 @@ public final class QueryRegistry {
         long now = clock.getTime();
         List<QueryState> states = new ArrayList<>(active.size());
         for (TrackedQuery q : active.values()) {
-            states.add(q.state(now, capacity, demand, settings.defaultTaskSeconds(), settings.jobStartSeconds()));
+            states.add(q.state(now, capacity, demand, settings.defaultTaskSeconds(), startup.seconds()));
         }
         double rho = load.load(now, capacity);
         double threshold = Qef.threshold(rho);

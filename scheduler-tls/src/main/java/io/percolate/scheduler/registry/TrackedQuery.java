@@ -113,6 +113,11 @@ final class TrackedQuery {
     }
 
     /** @param arrival the registry's sequence number for this application */
+    /** When a job arriving {@code now} could have started: now, or when the query's last job finished. */
+    long readySince(long now) {
+        return running.isEmpty() ? idleSinceMillis : now;
+    }
+
     void add(ApplicationId app, String stage, long arrival) {
         stageOfApp.put(app, stage);
         arrivalOfApp.put(app, arrival);

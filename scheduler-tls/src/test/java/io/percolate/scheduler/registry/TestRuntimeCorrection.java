@@ -114,6 +114,36 @@ final class TestRuntimeCorrection {
     }
 
     @Test
+    void jobStartUp_isLearnedFromObservedJobs_includingTheHandOffFromTheJobBefore() throws InterruptedException {
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true, 10);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        demand.put(APP1, new AppDemand(4, 0));
+        awaitLoaded(registry);
+        clock.set(4_000);
+        registry.taskLaunched(APP1); // 4 s after its arrival: 10 + 0.2 (4 - 10)
+        clock.set(9_000);
+        registry.taskLaunched(APP1); // a later task is not start-up
+        assertEquals(8.8, registry.jobStartSeconds(), 1e-9);
+
+        clock.set(20_000);
+        registry.applicationRemoved(APP1);
+        clock.set(23_000);
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        clock.set(27_000);
+        registry.taskLaunched(APP2); // ready since Stage-1 finished at 20 s: 7 s
+        assertEquals(8.8 + 0.2 * (7 - 8.8), registry.jobStartSeconds(), 1e-9);
+
+        registry.applicationAdded(APP3, "alice", tags("q1", "Stage-3"));
+        registry.applicationRemoved(APP3); // left before any task: no observation
+        registry.taskLaunched(APP3);
+        assertEquals(8.44, registry.jobStartSeconds(), 1e-9);
+        demand.put(APP2, new AppDemand(3, 0));
+        // Stage-1 and Stage-3 finished with no task container seen (0 s of work), Stage-2's 40/3 s;
+        // each of the three jobs started in the learned 8.44 s, not the prior 10 s
+        assertEquals(40 / 3.0 + 3 * 8.44, placed(registry, "q1").aloneSeconds(), 1e-3);
+    }
+
+    @Test
     void observedTaskTimes_replaceTheEstimate_andFinishedJobsRescaleTheRest() throws InterruptedException {
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true);
         registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
