@@ -17,6 +17,15 @@ public final class ServiceTime {
         return work / Math.max(1, Math.min(capacity, tasks));
     }
 
+    /**
+     * Seconds for a job whose reduces start when its maps are done: each phase spreads over as
+     * many containers as it has tasks, up to {@code capacity}. A job of 4 maps of 10 s and 2
+     * reduces of 20 s takes 10 + 20 s on 8 containers, not its 80 container-seconds over 6 tasks.
+     */
+    public static double phased(double mapWork, double maps, double reduceWork, double reduces, double capacity) {
+        return job(mapWork, maps, capacity) + job(reduceWork, reduces, capacity);
+    }
+
     /** Seconds for a DAG whose critical path is {@code criticalPath} seconds and whose total work is {@code work}. */
     public static double dag(double criticalPath, double work, double capacity) {
         return Math.max(Math.max(0, criticalPath), Math.max(0, work) / Math.max(1, capacity));

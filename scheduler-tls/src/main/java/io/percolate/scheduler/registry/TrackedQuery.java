@@ -81,8 +81,21 @@ final class TrackedQuery {
      *
      * @param started whether the job was submitted (or finished): a job still to come will also
      *                pay its start-up (ApplicationMaster launch) before its tasks run
+     * @param reduceWork   of a job still to come, the part of its work in reduces, which run after
+     *                     its maps; 0 where the phases are not known apart
+     * @param reduceTasks  the reduces among its tasks
      */
-    private record Work(double remaining, double remainingTasks, double total, double totalTasks, boolean started) {
+    private record Work(double remaining, double remainingTasks, double total, double totalTasks, boolean started,
+                        double reduceWork, double reduceTasks) {
+
+        Work(double remaining, double remainingTasks, double total, double totalTasks, boolean started) {
+            this(remaining, remainingTasks, total, totalTasks, started, 0, 0);
+        }
+
+        /** Seconds alone for {@code work} of {@code tasks}, the reduces (if known) after the maps. */
+        double seconds(double work, double tasks, double capacity) {
+            return ServiceTime.phased(work - reduceWork, tasks - reduceTasks, reduceWork, reduceTasks, capacity);
+        }
     }
 
     private TrackedQuery(String key, String user, DescriptorStatus status, boolean singleApplication,
@@ -257,12 +270,12 @@ final class TrackedQuery {
 
     /** A job's time still to run alone: its remaining work, plus its start-up if it has not started. */
     private static double remainingSeconds(Work w, double capacity, double jobStartSeconds) {
-        return ServiceTime.job(w.remaining(), w.remainingTasks(), capacity) + (w.started() ? 0 : jobStartSeconds);
+        return w.seconds(w.remaining(), w.remainingTasks(), capacity) + (w.started() ? 0 : jobStartSeconds);
     }
 
     /** A job's whole time alone: start-up and all its work. */
     private static double totalSeconds(Work w, double capacity, double jobStartSeconds) {
-        return ServiceTime.job(w.total(), w.totalTasks(), capacity) + jobStartSeconds;
+        return w.seconds(w.total(), w.totalTasks(), capacity) + jobStartSeconds;
     }
 
     /** Work of every DAG job, keyed by stage id. */
@@ -293,7 +306,8 @@ final class TrackedQuery {
             } else {
                 double tasks = estimate.mapTasks() + estimate.reduceTasks();
                 double wrd = estimate.wrd() * correction;
-                w = new Work(wrd, tasks, wrd, tasks, false);
+                double reduceWrd = estimate.reduceTaskSeconds() * estimate.reduceTasks() * correction;
+                w = new Work(wrd, tasks, wrd, tasks, false, reduceWrd, estimate.reduceTasks());
             }
             work.put(job.stageId(), w);
         }

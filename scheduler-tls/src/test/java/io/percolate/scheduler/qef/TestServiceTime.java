@@ -16,6 +16,13 @@ final class TestServiceTime {
     }
 
     @Test
+    void phased_runsTheReducesAfterTheMaps() {
+        assertEquals(30.0, ServiceTime.phased(40, 4, 40, 2, 8));   // 4 maps of 10 s, then 2 reduces of 20 s
+        assertEquals(40.0, ServiceTime.phased(40, 4, 40, 2, 2));   // two waves of maps, one of reduces
+        assertEquals(10.0, ServiceTime.phased(40, 4, 0, 0, 8));    // a map-only job
+    }
+
+    @Test
     void dag_isTheLongerOfCriticalPathAndSpreadWork() {
         assertEquals(50.0, ServiceTime.dag(50, 400, 10));   // the chain bounds it
         assertEquals(40.0, ServiceTime.dag(25, 400, 10));   // the cluster bounds it

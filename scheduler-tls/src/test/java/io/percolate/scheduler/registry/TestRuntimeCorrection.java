@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * estimates, finished jobs rescale the jobs still to come, applications without a descriptor
  * reveal their work, and nodes remember the table they last read. Numbers are worked by hand
  * on {@link Descriptors#chain()}: Stage-1 (4 maps × 10 s + 2 reduces × 20 s: WRD 80, 6 tasks)
- * → Stage-2 (WRD 40, 3 tasks) → Stage-3 (WRD 10, 1 task), on 10 containers.
+ * → Stage-2 (2 maps × 10 s + 1 reduce × 20 s: WRD 40) → Stage-3 (WRD 10, 1 map), on 10
+ * containers. A job not started yet runs its reduces after its maps.
  */
 final class TestRuntimeCorrection {
     private static final long CLUSTER = 1_700_000_000_000L;
@@ -92,11 +93,12 @@ final class TestRuntimeCorrection {
         QueryState q1 = placed(registry, "q1");
 
         assertEquals(130, q1.remainingWrd(), 1e-9);
-        // critical path 80/6 + 40/3 + 10/1 = 36.67 s; spread work 130/10 = 13 s
-        assertEquals(36.667, q1.remainingSeconds(), 1e-3);
-        assertEquals(36.667, q1.aloneSeconds(), 1e-3);
+        // critical path: running Stage-1 80/6, then Stage-2's maps 20/2 and its reduce 20/1, then
+        // Stage-3 10/1 = 53.33 s; spread work 130/10 = 13 s
+        assertEquals(53.333, q1.remainingSeconds(), 1e-3);
+        assertEquals(53.333, q1.aloneSeconds(), 1e-3);
         assertEquals(5.0, q1.sojournSeconds());
-        assertEquals((5 + 36.667) / 36.667, q1.slowdown(), 1e-3);
+        assertEquals((5 + 53.333) / 53.333, q1.slowdown(), 1e-3);
     }
 
     @Test
@@ -108,9 +110,9 @@ final class TestRuntimeCorrection {
 
         QueryState q1 = placed(registry, "q1");
 
-        // 36.67 s of tasks on the critical path; three jobs start (alone), two are still to start
-        assertEquals(36.667 + 30, q1.aloneSeconds(), 1e-3);
-        assertEquals(36.667 + 20, q1.remainingSeconds(), 1e-3);
+        // 53.33 s of tasks on the critical path; three jobs start (alone), two are still to start
+        assertEquals(53.333 + 30, q1.aloneSeconds(), 1e-3);
+        assertEquals(53.333 + 20, q1.remainingSeconds(), 1e-3);
     }
 
     @Test
@@ -165,8 +167,9 @@ final class TestRuntimeCorrection {
         demand.remove(APP1);
         QueryState after = placed(registry, "q1");
         assertEquals(3 * (40 + 10), after.remainingWrd(), 1e-9);
-        // T_alone now counts Stage-1 as it ran: 240 s over 6 tasks = 40 s, then 120/3 + 30/1
-        assertEquals(40 + 40 + 30, after.aloneSeconds(), 1e-9);
+        // T_alone now counts Stage-1 as it ran: 240 s over 6 tasks = 40 s, then Stage-2's maps
+        // 60/2 and reduce 60/1, then Stage-3 30/1
+        assertEquals(40 + 30 + 60 + 30, after.aloneSeconds(), 1e-9);
     }
 
     @Test
