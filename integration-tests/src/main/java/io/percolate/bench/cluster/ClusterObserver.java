@@ -2,6 +2,7 @@ package io.percolate.bench.cluster;
 
 import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.scheduler.TlsScheduler;
+import io.percolate.scheduler.registry.JobForecast;
 import io.percolate.scheduler.registry.QueryView;
 import io.percolate.scheduler.registry.WorkAccount;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
@@ -115,6 +116,17 @@ final class ClusterObserver implements Runnable {
                 .flatMap(q -> q.work().stream())
                 .mapToDouble(WorkAccount::relativeError)
                 .findFirst();
+    }
+
+    /** TLS's forecasts of the query's finished jobs against what they took; empty unless TLS ran it. */
+    List<JobForecast> forecasts(String queryId) {
+        if (!(cluster.scheduler() instanceof TlsScheduler tls)) {
+            return List.of();
+        }
+        return java.util.stream.Stream.concat(tls.activeQueries().stream(), tls.retiredQueries().stream())
+                .filter(q -> q.queryId().equals(queryId))
+                .map(QueryView::forecasts)
+                .findFirst().orElse(List.of());
     }
 
     /** The first T_alone TLS placed the query with; empty when TLS never placed it. */

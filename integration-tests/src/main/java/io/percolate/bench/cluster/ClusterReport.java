@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.percolate.scheduler.registry.JobForecast;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -173,6 +174,22 @@ final class ClusterReport {
             }
         }
         node.put("query_time_error_mean", round(errors.stream().mapToDouble(d -> d).average().orElse(Double.NaN)));
+        // job times are compared where the query ran alone: in a mix, waiting behind others counts against them
+        ArrayNode jobs = node.putArray("job_time");
+        List<Double> jobErrors = new ArrayList<>();
+        for (QueryRun r : alone) {
+            for (JobForecast f : r.forecasts()) {
+                jobErrors.add(f.relativeError());
+                ObjectNode j = jobs.addObject();
+                j.put("query", r.query().name());
+                j.put("stage", f.stage());
+                j.put("predicted_s", round(f.predictedSeconds()));
+                j.put("measured_s", round(f.observedSeconds()));
+                j.put("error", round(f.relativeError()));
+            }
+        }
+        node.put("job_time_error_mean", round(jobErrors.stream().mapToDouble(d -> d).average().orElse(Double.NaN)));
+        node.put("job_time_jobs", jobErrors.size());
         List<Double> work = mixes.values().stream().flatMap(m -> m.getOrDefault("tls", List.of()).stream())
                 .map(QueryRun::workError).filter(OptionalDouble::isPresent).map(OptionalDouble::getAsDouble).toList();
         node.put("job_work_error_mean", round(work.stream().mapToDouble(d -> d).average().orElse(Double.NaN)));

@@ -97,7 +97,7 @@ final class MixRunner {
         Thread.sleep(ClusterObserver.PERIOD_MILLIS);
         return new QueryRun(query, id, (submitted - mixStart.nanos()) / 1e9, (finished - submitted) / 1e9,
                 observer.stallSeconds(id, submitted, finished), jobs(id, mixStart),
-                observer.predictedAloneSeconds(id), observer.workError(id), result.rows());
+                observer.predictedAloneSeconds(id), observer.workError(id), observer.forecasts(id), result.rows());
     }
 
     /** The query's applications (Hive tags each with its lower-cased query id), as the RM timed them. */

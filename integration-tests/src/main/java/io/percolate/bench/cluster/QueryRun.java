@@ -1,5 +1,7 @@
 package io.percolate.bench.cluster;
 
+import io.percolate.scheduler.registry.JobForecast;
+
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -15,17 +17,19 @@ import static java.util.Objects.requireNonNull;
  * @param jobs              YARN applications it ran (one per MapReduce job), in submission order
  * @param predictedAloneSeconds the scheduler's first T_alone for it; empty unless TLS ran it with a descriptor
  * @param workError         how far TLS's descriptor missed its finished jobs' container-seconds; empty unless TLS ran it
+ * @param forecasts         TLS's forecast time of each finished job against what it took; empty unless TLS ran it
  * @param rows              its result rows, to check every scheduler computed the same answer
  */
 record QueryRun(BenchQuery query, String queryId, double submittedSeconds, double responseSeconds,
                 double stallSeconds, List<JobSpan> jobs, OptionalDouble predictedAloneSeconds, OptionalDouble workError,
-                List<String> rows) {
+                List<JobForecast> forecasts, List<String> rows) {
     QueryRun {
         requireNonNull(query, "query");
         requireNonNull(queryId, "queryId");
         requireNonNull(predictedAloneSeconds, "predictedAloneSeconds");
         requireNonNull(workError, "workError");
         jobs = List.copyOf(jobs);
+        forecasts = List.copyOf(forecasts);
         rows = List.copyOf(rows);
     }
 

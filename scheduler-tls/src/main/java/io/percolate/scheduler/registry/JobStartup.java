@@ -1,10 +1,5 @@
 package io.percolate.scheduler.registry;
 
-import org.apache.hadoop.yarn.api.records.ApplicationId;
-
-import java.util.HashMap;
-import java.util.Map;
-
 /**
  * What a job costs before its first task runs, learned from the jobs the scheduler sees: from the
  * moment the job could start (its arrival, or for a query's next job the moment its previous one
@@ -17,9 +12,7 @@ final class JobStartup {
     /** Weight of each new observation: about the last ten jobs count. */
     static final double WEIGHT = 0.2;
 
-    private final Map<ApplicationId, Long> readySince = new HashMap<>();
     private double seconds;
-    private long observed;
 
     /** @param priorSeconds the estimate until the first job is observed ({@code job-start-seconds}) */
     JobStartup(double priorSeconds) {
@@ -29,33 +22,15 @@ final class JobStartup {
         this.seconds = priorSeconds;
     }
 
-    /** The application could start from {@code readyMillis} on. */
-    void ready(ApplicationId app, long readyMillis) {
-        readySince.put(app, readyMillis);
-    }
-
-    /** One of the application's task containers was launched; only its first counts. */
-    void taskLaunched(ApplicationId app, long nowMillis) {
-        Long ready = readySince.remove(app);
-        if (ready != null) {
-            double startup = Math.max(0, nowMillis - ready) / 1000.0;
-            seconds += WEIGHT * (startup - seconds);
-            observed++;
+    /** A job's first task was launched {@code startupSeconds} after the job could start. */
+    void observe(double startupSeconds) {
+        if (startupSeconds >= 0 && Double.isFinite(startupSeconds)) {
+            seconds += WEIGHT * (startupSeconds - seconds);
         }
-    }
-
-    /** The application left before running a task (failed, killed, or a job with no tasks). */
-    void forget(ApplicationId app) {
-        readySince.remove(app);
     }
 
     /** The current estimate, seconds. */
     double seconds() {
         return seconds;
-    }
-
-    /** Jobs observed so far. */
-    long observed() {
-        return observed;
     }
 }

@@ -129,14 +129,16 @@ public final class QueryRegistry {
                 tell(l -> l.descriptorSettled(DescriptorStatus.REJECTED));
             }
         }
-        startup.ready(app, query.readySince(now));
-        query.add(app, tag.map(QueryTags.JobTag::stageId).orElse(""), arrivals++);
+        query.add(app, tag.map(QueryTags.JobTag::stageId).orElse(""), arrivals++, now);
         queryOfApp.put(app, query);
     }
 
     /** A task container (not an ApplicationMaster) of the application was launched. */
     public void taskLaunched(ApplicationId app) {
-        startup.taskLaunched(app, clock.getTime());
+        TrackedQuery query = queryOfApp.get(app);
+        if (query != null) {
+            query.taskLaunched(app, clock.getTime()).ifPresent(startup::observe);
+        }
     }
 
     /** The job start-up T_alone and T_rem now count, seconds ({@link JobStartup}). */
@@ -145,7 +147,6 @@ public final class QueryRegistry {
     }
 
     public void applicationRemoved(ApplicationId app) {
-        startup.forget(app);
         TrackedQuery query = queryOfApp.remove(app);
         if (query != null) {
             query.remove(app, clock.getTime());
@@ -194,6 +195,7 @@ public final class QueryRegistry {
             Placement p = order.get(i);
             TrackedQuery query = active.get(p.query().key());
             query.place(p, i);
+            query.forecast(capacity, startup.seconds());
             byRule.merge(p.rule(), 1, Integer::sum);
             byStatus.merge(query.status(), 1, Integer::sum);
             if (p.query().slowdown() > threshold) {

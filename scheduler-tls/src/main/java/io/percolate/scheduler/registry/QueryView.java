@@ -21,6 +21,7 @@ import java.util.Set;
  *                       the rule that placed it; empty before its first placement and once retired
  * @param work           the descriptor's predicted work of the finished jobs against what they
  *                       used; empty without an honoured descriptor or before a job finished with tasks
+ * @param forecasts      finished jobs' forecast times against what they took ({@link JobForecast})
  */
 public record QueryView(
         String queryId,
@@ -34,12 +35,14 @@ public record QueryView(
         long firstSeenMillis,
         OptionalLong retiredAtMillis,
         Optional<Placement> placement,
-        Optional<WorkAccount> work) {
+        Optional<WorkAccount> work,
+        List<JobForecast> forecasts) {
 
     public QueryView {
         stages = Map.copyOf(stages);
         running = Set.copyOf(running);
         finishedStages = List.copyOf(finishedStages);
+        forecasts = List.copyOf(forecasts);
     }
 
     /** The query's WRD from its descriptor; 0 when none is honoured. */

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Function;
@@ -41,6 +42,14 @@ final class TrackedQuery {
     private final boolean dfa;
     private final Map<ApplicationId, String> stageOfApp = new LinkedHashMap<>();
     private final Map<ApplicationId, Long> arrivalOfApp = new LinkedHashMap<>();
+    /** when each running application could start (see {@link #add}) */
+    private final Map<ApplicationId, Long> readyOfApp = new HashMap<>();
+    /** running applications that have not launched a task yet */
+    private final Set<ApplicationId> awaitingFirstTask = new HashSet<>();
+    /** each running application's forecast time, seconds ({@link #forecast}) */
+    private final Map<ApplicationId, Double> forecastOfApp = new HashMap<>();
+    /** finished jobs' forecasts against what they took */
+    private final List<JobForecast> forecasts = new ArrayList<>();
     private final Set<ApplicationId> running = new LinkedHashSet<>();
     /** finished containers of each application that is still running */
     private final Map<ApplicationId, TaskTally> tallies = new HashMap<>();
@@ -126,12 +135,13 @@ final class TrackedQuery {
     }
 
     /** @param arrival the registry's sequence number for this application */
-    /** When a job arriving {@code now} could have started: now, or when the query's last job finished. */
-    long readySince(long now) {
-        return running.isEmpty() ? idleSinceMillis : now;
-    }
-
-    void add(ApplicationId app, String stage, long arrival) {
+    /**
+     * An application of the query arrived {@code now}; it could start now, or, when none of the
+     * query's jobs runs, since the last one finished (Hive's hand-off belongs to the job).
+     */
+    void add(ApplicationId app, String stage, long arrival, long now) {
+        readyOfApp.put(app, running.isEmpty() ? idleSinceMillis : now);
+        awaitingFirstTask.add(app);
         stageOfApp.put(app, stage);
         arrivalOfApp.put(app, arrival);
         running.add(app);
@@ -143,7 +153,13 @@ final class TrackedQuery {
         if (!running.remove(app)) {
             return;
         }
+        awaitingFirstTask.remove(app);
+        Double forecast = forecastOfApp.remove(app);
+        double took = Math.max(0, now - readyOfApp.remove(app)) / 1000.0;
         String stage = stageOfApp.get(app);
+        if (forecast != null && took > 0) {
+            forecasts.add(new JobForecast(stage, forecast, took));
+        }
         finishedTags.add(stage);
         TaskTally tally = tallies.remove(app);
         ranks.remove(app);
@@ -155,6 +171,38 @@ final class TrackedQuery {
         }
         if (running.isEmpty()) {
             idleSinceMillis = now;
+        }
+    }
+
+    /**
+     * A task container of the application was launched {@code now}: for its first, how long the
+     * job took to start (see {@link JobStartup}).
+     */
+    OptionalDouble taskLaunched(ApplicationId app, long now) {
+        if (!awaitingFirstTask.remove(app)) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(Math.max(0, now - readyOfApp.get(app)) / 1000.0);
+    }
+
+    /**
+     * Forecasts the time of every job that has arrived but not yet run a task and has no forecast:
+     * its start-up, then its estimated maps and reduces (rescaled as {@link #correction()} says)
+     * alone on {@code capacity} containers. Jobs whose tasks started before the descriptor was
+     * known get none, so every forecast precedes what it predicts.
+     */
+    void forecast(double capacity, double jobStartSeconds) {
+        if (!status.honoured()) {
+            return;
+        }
+        for (ApplicationId app : awaitingFirstTask) {
+            JobFacts facts = factsOf(stageOfApp.get(app));
+            if (facts != null && !forecastOfApp.containsKey(app)) {
+                JobEstimate e = facts.job().estimate();
+                double c = correction();
+                forecastOfApp.put(app, jobStartSeconds + ServiceTime.phased(e.mapTaskSeconds() * e.mapTasks() * c,
+                        e.mapTasks(), e.reduceTaskSeconds() * e.reduceTasks() * c, e.reduceTasks(), capacity));
+            }
         }
     }
 
@@ -398,7 +446,7 @@ final class TrackedQuery {
     QueryView view(OptionalLong retiredAt) {
         return new QueryView(key, user, status, problem, Optional.ofNullable(descriptor), stageOfApp, running,
                 finishedStages(), firstSeenMillis, retiredAt, retiredAt.isPresent() ? Optional.empty() : placement,
-                workAccount());
+                workAccount(), forecasts);
     }
 
     /**

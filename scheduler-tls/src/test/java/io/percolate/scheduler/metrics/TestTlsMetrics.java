@@ -54,7 +54,7 @@ final class TestTlsMetrics {
 
     private static QueryView retired(String id, Optional<WorkAccount> work) {
         return new QueryView(id, "alice", DescriptorStatus.LOADED, "", Optional.empty(), Map.of(), Set.of(), List.of(),
-                0, OptionalLong.of(1), Optional.empty(), work);
+                0, OptionalLong.of(1), Optional.empty(), work, List.of());
     }
 
     @Test

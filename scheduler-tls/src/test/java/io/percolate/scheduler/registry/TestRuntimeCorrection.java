@@ -146,6 +146,29 @@ final class TestRuntimeCorrection {
     }
 
     @Test
+    void jobForecast_isMadeBeforeTheJobRuns_andComparedWithWhatItTook() throws InterruptedException {
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true, 10);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        awaitLoaded(registry);
+        placed(registry, "q1"); // forecast: start-up 10 s, 4 maps of 10 s, then 2 reduces of 20 s: 40 s
+        clock.set(12_000);
+        registry.taskLaunched(APP1); // start-up 12 s: learned 10 + 0.2 (12 - 10) = 10.4 s
+        placed(registry, "q1");
+        clock.set(50_000);
+        registry.applicationRemoved(APP1);
+
+        // Stage-2 starts its tasks before the next ordering: it gets no forecast
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        registry.taskLaunched(APP2);
+        clock.set(60_000);
+        registry.applicationRemoved(APP2);
+
+        QueryView q1 = registry.activeQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
+        assertEquals(List.of(new JobForecast("stage-1", 40, 50)), q1.forecasts());
+        assertEquals(0.2, q1.forecasts().get(0).relativeError(), 1e-9);
+    }
+
+    @Test
     void observedTaskTimes_replaceTheEstimate_andFinishedJobsRescaleTheRest() throws InterruptedException {
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true);
         registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
