@@ -38,7 +38,9 @@ enum TlsMetric implements MetricsInfo {
     PredictedWorkSeconds("Descriptor WRD of the compared jobs, container-seconds"),
     ObservedWorkSeconds("Container-seconds the compared jobs' task containers ran"),
     // gauge over the counters above
-    PredictionErrorMean("Mean over compared queries of |predicted - observed| / observed work (0.14 = 14 %)");
+    PredictionErrorMean("Mean over compared queries of |predicted - observed| / observed work (0.14 = 14 %)"),
+    JobForecasts("Finished jobs of retired queries whose forecast time was compared with the time they took"),
+    JobTimeErrorMean("Mean over those jobs of |forecast - taken| / taken time (0.14 = 14 %)");
 
     private final String description;
 

@@ -6,6 +6,7 @@ import io.percolate.scheduler.registry.DescriptorStatus;
 import io.percolate.scheduler.registry.QefSummary;
 import io.percolate.scheduler.registry.QueryView;
 import io.percolate.scheduler.registry.RegistryListener;
+import io.percolate.scheduler.registry.JobForecast;
 import io.percolate.scheduler.registry.WorkAccount;
 import org.apache.hadoop.metrics2.MetricsCollector;
 import org.apache.hadoop.metrics2.MetricsRecordBuilder;
@@ -42,6 +43,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *     |predicted - observed| / observed over those queries since the scheduler started.
  *     {@code PredictedWorkSeconds} and {@code ObservedWorkSeconds} let a monitoring system
  *     compute a work-weighted error instead.</li>
+ * <li><b>Job time error</b> checks the time model as the scheduler uses it: each finished job's
+ *     forecast time, made before its first task ran, against the time it took from when it
+ *     could start ({@link JobForecast}); waiting behind other queries counts against it.</li>
  * </ul>
  */
 public final class TlsMetrics implements MetricsSource, RegistryListener {
@@ -64,6 +68,13 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
         private double predicted;
         private double observed;
         private double errorSum;
+        private long jobs;
+        private double jobErrorSum;
+
+        synchronized void add(JobForecast job) {
+            jobs++;
+            jobErrorSum += job.relativeError();
+        }
 
         synchronized void add(WorkAccount work) {
             samples++;
@@ -76,7 +87,9 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
             record.addCounter(TlsMetric.PredictionSamples, samples)
                     .addCounter(TlsMetric.PredictedWorkSeconds, Math.round(predicted))
                     .addCounter(TlsMetric.ObservedWorkSeconds, Math.round(observed))
-                    .addGauge(TlsMetric.PredictionErrorMean, samples == 0 ? 0.0 : errorSum / samples);
+                    .addGauge(TlsMetric.PredictionErrorMean, samples == 0 ? 0.0 : errorSum / samples)
+                    .addCounter(TlsMetric.JobForecasts, jobs)
+                    .addGauge(TlsMetric.JobTimeErrorMean, jobs == 0 ? 0.0 : jobErrorSum / jobs);
         }
     }
 
@@ -109,6 +122,7 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
     public void retired(QueryView query) {
         retired.incrementAndGet();
         query.work().ifPresent(prediction::add);
+        query.forecasts().forEach(prediction::add);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.percolate.scheduler.qef.Placement;
 import io.percolate.scheduler.qef.QueryState;
 import io.percolate.scheduler.qef.Rule;
 import io.percolate.scheduler.registry.DescriptorStatus;
+import io.percolate.scheduler.registry.JobForecast;
 import io.percolate.scheduler.registry.QefSummary;
 import io.percolate.scheduler.registry.QueryView;
 import io.percolate.scheduler.registry.WorkAccount;
@@ -52,9 +53,9 @@ final class TestTlsMetrics {
                 Optional.of(first));
     }
 
-    private static QueryView retired(String id, Optional<WorkAccount> work) {
+    private static QueryView retired(String id, Optional<WorkAccount> work, JobForecast... forecasts) {
         return new QueryView(id, "alice", DescriptorStatus.LOADED, "", Optional.empty(), Map.of(), Set.of(), List.of(),
-                0, OptionalLong.of(1), Optional.empty(), work, List.of());
+                0, OptionalLong.of(1), Optional.empty(), work, List.of(forecasts));
     }
 
     @Test
@@ -113,8 +114,9 @@ final class TestTlsMetrics {
         metrics.descriptorSettled(DescriptorStatus.MALFORMED);
         metrics.descriptorSettled(DescriptorStatus.REJECTED);
         metrics.retired(retired("q1", Optional.of(new WorkAccount(2, 120, 100)))); // 20 %
-        metrics.retired(retired("q2", Optional.of(new WorkAccount(1, 30, 60))));   // 50 %
-        metrics.retired(retired("q3", Optional.empty()));                          // nothing to compare
+        metrics.retired(retired("q2", Optional.of(new WorkAccount(1, 30, 60)),      // 50 %
+                new JobForecast("stage-1", 40, 50), new JobForecast("stage-2", 30, 20)));  // 20 %, 50 %
+        metrics.retired(retired("q3", Optional.empty(), new JobForecast("stage-1", 10, 10))); // 0 %
 
         Map<String, Number> m = read(metrics);
         assertEquals(2L, m.get("DescriptorsLoaded"));
@@ -126,6 +128,8 @@ final class TestTlsMetrics {
         assertEquals(150L, m.get("PredictedWorkSeconds"));
         assertEquals(160L, m.get("ObservedWorkSeconds"));
         assertEquals(0.35, m.get("PredictionErrorMean").doubleValue(), 1e-12);
+        assertEquals(3L, m.get("JobForecasts"));
+        assertEquals(0.7 / 3, m.get("JobTimeErrorMean").doubleValue(), 1e-12);
     }
 
     @Test
