@@ -14,11 +14,17 @@ import java.util.Optional;
  * session {@code SET}). Every key, its default and its meaning is listed here and in the README.
  */
 record HookConfig(boolean enabled, String descriptorDir, Optional<String> statisticsDir,
-                  CoarseEstimator.Settings estimator) {
+                  CoarseEstimator.Settings estimator, double refineSeconds) {
 
     /** Turns the hook off without removing it from {@code hive.exec.pre.hooks}. */
     static final String ENABLED = "percolate.hook.enabled";
     static final boolean DEFAULT_ENABLED = true;
+    /**
+     * How often, seconds, the hook looks for a running query's finished jobs and republishes its
+     * descriptor with their real outputs re-estimating the jobs after them; 0 turns that off.
+     */
+    static final String REFINE_SECONDS = "percolate.hook.refine-seconds";
+    static final double DEFAULT_REFINE_SECONDS = 0.5;
     /** Throughput of a map task, MB/s, for estimates without a trained time model. */
     static final String MAP_MB_PER_SECOND = "percolate.estimate.map-mb-per-second";
     /** Throughput of a reduce task, MB/s, for estimates without a trained time model. */
@@ -56,7 +62,8 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
                 ConfigValues.flag(conf, ENABLED, DEFAULT_ENABLED),
                 conf.getTrimmed(DescriptorStore.DIR_KEY, DescriptorStore.DEFAULT_DIR),
                 statistics.isEmpty() ? Optional.empty() : Optional.of(statistics),
-                estimator);
+                estimator,
+                nonNegative(REFINE_SECONDS, conf.getDouble(REFINE_SECONDS, DEFAULT_REFINE_SECONDS)));
     }
 
     private static double positive(Configuration conf, String key, double value) {

@@ -2,7 +2,9 @@ package io.percolate.hive;
 
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.hive.extract.PlanExtractor;
+import io.percolate.hive.extract.PlannedQuery;
 import io.percolate.hive.publish.JobTagger;
+import io.percolate.hive.refine.OutputWatcher;
 import io.percolate.model.QueryDag;
 import io.percolate.model.QueryDescriptor;
 import org.apache.hadoop.fs.Path;
@@ -14,12 +16,14 @@ import org.apache.hadoop.hive.ql.hooks.HookContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The pre-execution hook ({@code hive.exec.pre.hooks}). Before Hive submits a query's first
  * MapReduce job it extracts the query DAG, publishes the descriptor and tags every job with
- * its query and stage. It never fails or blocks the query: on any error it logs one line and
+ * its query and stage; then, as the jobs finish, {@link OutputWatcher} republishes the
+ * descriptor with their real outputs. It never fails or blocks the query: on any error it logs one line and
  * the query runs untagged, as it would without Percolate.
  */
 public final class PercolateHook implements ExecuteWithHookContext {
@@ -37,12 +41,18 @@ public final class PercolateHook implements ExecuteWithHookContext {
                 return; // DDL, fetch-only queries and Tez/Spark plans have no MapReduce jobs to percolate
             }
             String user = context.getUgi() != null ? context.getUgi().getShortUserName() : context.getUserName();
-            QueryDag dag = new PlanExtractor(conf, config.estimator(), config.statisticsStore(conf))
+            PlannedQuery planned = new PlanExtractor(conf, config.estimator(), config.statisticsStore(conf))
                     .extract(plan, context.getInputs());
+            QueryDag dag = planned.dag();
             QueryDescriptor descriptor = QueryDescriptor.of(plan.getQueryId(), String.valueOf(user),
                     plan.getQueryString(), System.currentTimeMillis(), dag);
-            Path published = new DescriptorStore(conf, new Path(config.descriptorDir())).publish(descriptor);
+            DescriptorStore store = new DescriptorStore(conf, new Path(config.descriptorDir()));
+            Path published = store.publish(descriptor);
             int tagged = new JobTagger(conf).tag(plan, descriptor.queryId(), published);
+            if (config.refineSeconds() > 0) {
+                OutputWatcher.shared().watch(descriptor, planned, Utilities.getMRTasks(plan.getRootTasks()), conf, store,
+                        Duration.ofMillis(Math.max(1, Math.round(config.refineSeconds() * 1000))));
+            }
             LOG.info("Percolate: query {} has {} jobs (height {}, WRD {} container-s), {} tagged, descriptor {} ({} ms)",
                     descriptor.queryId(), dag.jobs().size(), dag.height(), Math.round(dag.totalWrd()), tagged,
                     published, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));

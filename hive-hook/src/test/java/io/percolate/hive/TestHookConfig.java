@@ -32,6 +32,7 @@ final class TestHookConfig {
     void keyNames_arePinned() {
         // operators write these in hive-site.xml and the README; renaming one silently drops a setting
         assertEquals("percolate.hook.enabled", HookConfig.ENABLED);
+        assertEquals("percolate.hook.refine-seconds", HookConfig.REFINE_SECONDS);
         assertEquals("percolate.descriptor.dir", DescriptorStore.DIR_KEY);
         assertEquals("percolate.estimate.map-mb-per-second", HookConfig.MAP_MB_PER_SECOND);
         assertEquals("percolate.estimate.reduce-mb-per-second", HookConfig.REDUCE_MB_PER_SECOND);
@@ -50,9 +51,19 @@ final class TestHookConfig {
         assertEquals(DescriptorStore.DEFAULT_DIR, config.descriptorDir());
         assertEquals(Optional.of("/percolate/statistics"), config.statisticsDir());
         assertEquals(CoarseEstimator.Settings.DEFAULTS, config.estimator());
+        assertEquals(0.5, config.refineSeconds());
         // and the defaults themselves, by hand
         assertEquals(new CoarseEstimator.Settings(268_435_456L, 268_435_456L, 1009, 50_000_000.0, 25_000_000.0, 5.0),
                 config.estimator());
+    }
+
+    @Test
+    void refineSeconds_zeroTurnsRefinementOff_negativeIsRefused() {
+        assertEquals(0, HookConfig.from(with("percolate.hook.refine-seconds", "0")).refineSeconds());
+        assertEquals(2.5, HookConfig.from(with("percolate.hook.refine-seconds", "2.5")).refineSeconds());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> HookConfig.from(with("percolate.hook.refine-seconds", "-1")));
+        assertTrue(e.getMessage().contains("percolate.hook.refine-seconds"), e.getMessage());
     }
 
     @Test

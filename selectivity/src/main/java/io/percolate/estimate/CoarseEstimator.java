@@ -15,7 +15,7 @@ import static java.util.Objects.requireNonNull;
  * default selectivity of its major operator. Task time is a fixed start-up cost plus the
  * task's bytes at a fixed throughput. Every estimate is marked LOW confidence.
  */
-public final class CoarseEstimator {
+public final class CoarseEstimator implements DagEstimator {
 
     /**
      * The estimator's knobs.
@@ -64,14 +64,16 @@ public final class CoarseEstimator {
         this.settings = requireNonNull(settings, "settings");
     }
 
-    /** Estimates for every job, keyed by stage id; parents are estimated before children. */
-    public Map<String, JobEstimate> estimate(List<JobShape> jobs) {
+    @Override
+    public Map<String, JobEstimate> estimate(List<JobShape> jobs, Map<String, ObservedOutput> observed) {
         return ParentsFirst.estimate(jobs, (job, parents) -> {
             long input = job.tableBytes();
             for (JobEstimate p : parents) {
                 input += p.outputBytes();
             }
-            return estimateOne(job, input);
+            JobEstimate e = estimateOne(job, input);
+            ObservedOutput actual = observed.get(job.stageId());
+            return actual == null ? e : e.withOutputBytes(actual.bytes().orElse(e.outputBytes()));
         });
     }
 

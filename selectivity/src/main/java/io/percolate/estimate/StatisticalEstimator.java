@@ -37,7 +37,7 @@ import static java.util.Objects.requireNonNull;
  * table and key it is MEDIUM (HIGH needs a trained time model). Task counts and times follow the
  * same rules as {@link CoarseEstimator}.
  */
-public final class StatisticalEstimator {
+public final class StatisticalEstimator implements DagEstimator {
     /** Row width assumed for a table with neither statistics nor a row count. */
     static final double DEFAULT_ROW_BYTES = 100;
     /** Width of a group-by output row per key (plus one aggregate): keys and aggregates are narrow. */
@@ -71,11 +71,28 @@ public final class StatisticalEstimator {
     private record Side(double rows, double rowBytes, Optional<KeyDistribution> key) {
     }
 
-    /** Estimates for every job, keyed by stage id. */
-    public Map<String, JobEstimate> estimate(List<JobShape> jobs) {
+    @Override
+    public Map<String, JobEstimate> estimate(List<JobShape> jobs, Map<String, ObservedOutput> observed) {
         Map<String, JobEstimate> estimates = new LinkedHashMap<>();
-        ParentsFirst.estimate(jobs, this::estimateOne).forEach((stage, flow) -> estimates.put(stage, flow.estimate()));
+        ParentsFirst.<Flow>estimate(jobs, (job, parents) -> observe(estimateOne(job, parents), observed.get(job.stageId())))
+                .forEach((stage, flow) -> estimates.put(stage, flow.estimate()));
         return estimates;
+    }
+
+    /**
+     * A finished job's flow as it really was: its rows, and their width from the bytes it wrote
+     * (else the estimated width); no column can have more distinct values than there are rows.
+     */
+    private static Flow observe(Flow estimated, ObservedOutput actual) {
+        if (actual == null) {
+            return estimated;
+        }
+        double rows = actual.rows();
+        double rowBytes = rows > 0 && actual.bytes().isPresent() ? actual.bytes().getAsLong() / rows : estimated.rowBytes();
+        Map<String, Double> columns = new HashMap<>();
+        estimated.columns().forEach((column, distinct) -> columns.put(column, Math.min(distinct, rows)));
+        long bytes = actual.bytes().orElse(Math.round(rows * rowBytes));
+        return new Flow(rows, rowBytes, Map.copyOf(columns), estimated.estimate().withOutputBytes(bytes), true);
     }
 
     private Flow estimateOne(JobShape job, List<Flow> parents) {

@@ -40,6 +40,11 @@ public record JobEstimate(
         }
     }
 
+    /** The same estimate with the output the job really wrote. */
+    public JobEstimate withOutputBytes(long bytes) {
+        return new JobEstimate(inputBytes, bytes, mapTasks, reduceTasks, mapTaskSeconds, reduceTaskSeconds, confidence);
+    }
+
     /** Weighted resource demand: MT·N_M + RT·N_R, in container-seconds. */
     public double wrd() {
         return mapTaskSeconds * mapTasks + reduceTaskSeconds * reduceTasks;

@@ -45,4 +45,10 @@ public record JobNode(
             throw new IllegalArgumentException(stageId + " lists itself as a parent");
         }
     }
+
+    /** The same job with another estimate (re-estimated once its parents' outputs are known). */
+    public JobNode withEstimate(JobEstimate other) {
+        return new JobNode(stageId, alternatives, parents, operator, operators, inputTables, predicates, projections,
+                keys, other);
+    }
 }

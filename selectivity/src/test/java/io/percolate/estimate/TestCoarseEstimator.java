@@ -43,4 +43,16 @@ final class TestCoarseEstimator {
         assertEquals(1, e.get("Stage-1").mapTasks());
         assertEquals(1, e.get("Stage-2").reduceTasks());
     }
+
+    @Test
+    void aParentsObservedBytes_becomeItsChildsInput() {
+        List<JobShape> jobs = List.of(
+                new JobShape("Stage-2", List.of("Stage-1"), OperatorKind.GROUP_BY, 0, 0, true, 0),
+                new JobShape("Stage-1", List.of(), OperatorKind.JOIN, 900, 1, true, 0));
+        Map<String, JobEstimate> e = new CoarseEstimator(SETTINGS).estimate(jobs,
+                Map.of("Stage-1", new ObservedOutput(12, java.util.OptionalLong.of(1_200))));
+        assertEquals(1_200, e.get("Stage-1").outputBytes());
+        assertEquals(1_200, e.get("Stage-2").inputBytes());
+        assertEquals(12, e.get("Stage-2").mapTasks(), "one map per 100 bytes of the real input");
+    }
 }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -58,6 +59,42 @@ final class TestStatisticalEstimator {
         assertEquals(JobEstimate.Confidence.MEDIUM, all.confidence());
         assertEquals(50 * StatisticalEstimator.GROUP_COLUMN_BYTES * 2, all.outputBytes(), 1);
         assertEquals(Math.round(50 / 3.0 * StatisticalEstimator.GROUP_COLUMN_BYTES * 2), having.outputBytes(), 1);
+    }
+
+    @Test
+    void aFinishedJobsObservedOutput_reEstimatesItsChildren() {
+        // estimated: 50 groups of 24 bytes; observed: 500 rows in 40,000 bytes (80 bytes a row)
+        ColumnStatistics k = ColumnStatistics.basic("k", ColumnType.NUMERIC, 10_000, 0, 50);
+        StatisticsCatalog catalog = new StatisticsCatalog(List.of(TableStatistics.of("db.t",
+                List.of(new PartitionStatistics("", 10_000, List.of(k))))), StatisticsSettings.DEFAULTS);
+        TableScan scan = new TableScan(new TableRef("db.t", 1_000_000, 0, SizeSource.FILE_SYSTEM), List.of(), List.of("k"));
+        JobShape order = new JobShape("Stage-2", List.of("Stage-1"), OperatorKind.EXTRACT, 0, 0, true, 1,
+                List.of(), List.of(), List.of());
+        List<JobShape> jobs = List.of(groupBy(scan, "k", List.of()), order);
+
+        Map<String, JobEstimate> before = estimator(catalog).estimate(jobs);
+        Map<String, JobEstimate> after = estimator(catalog).estimate(jobs,
+                Map.of("Stage-1", new ObservedOutput(500, OptionalLong.of(40_000))));
+
+        assertEquals(50 * StatisticalEstimator.GROUP_COLUMN_BYTES * 2, before.get("Stage-2").inputBytes(), 1);
+        assertEquals(40_000, after.get("Stage-1").outputBytes());
+        assertEquals(before.get("Stage-1").wrd(), after.get("Stage-1").wrd(), 1e-9, "what ran is not re-estimated");
+        assertEquals(40_000, after.get("Stage-2").inputBytes());
+        assertEquals(40_000, after.get("Stage-2").outputBytes(), 1, "an order-by keeps its 500 rows of 80 bytes");
+        assertEquals(JobEstimate.Confidence.MEDIUM, after.get("Stage-2").confidence());
+    }
+
+    @Test
+    void anObservedRowCountWithoutBytes_keepsTheEstimatedRowWidth() {
+        ColumnStatistics k = ColumnStatistics.basic("k", ColumnType.NUMERIC, 10_000, 0, 50);
+        StatisticsCatalog catalog = new StatisticsCatalog(List.of(TableStatistics.of("db.t",
+                List.of(new PartitionStatistics("", 10_000, List.of(k))))), StatisticsSettings.DEFAULTS);
+        TableScan scan = new TableScan(new TableRef("db.t", 1_000_000, 0, SizeSource.FILE_SYSTEM), List.of(), List.of("k"));
+
+        JobEstimate e = estimator(catalog).estimate(List.of(groupBy(scan, "k", List.of())),
+                Map.of("Stage-1", new ObservedOutput(10, OptionalLong.empty()))).get("Stage-1");
+
+        assertEquals(10 * StatisticalEstimator.GROUP_COLUMN_BYTES * 2, e.outputBytes(), 1);
     }
 
     @Test

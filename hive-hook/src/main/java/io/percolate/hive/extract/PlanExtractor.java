@@ -1,6 +1,7 @@
 package io.percolate.hive.extract;
 
 import io.percolate.estimate.CoarseEstimator;
+import io.percolate.estimate.DagEstimator;
 import io.percolate.estimate.JobShape;
 import io.percolate.estimate.StatisticalEstimator;
 import io.percolate.estimate.TableScan;
@@ -35,7 +36,7 @@ import java.util.Set;
 import static java.util.Objects.requireNonNull;
 
 /**
- * A compiled Hive query plan (MapReduce engine) to a {@link QueryDag}: one node per job, with
+ * A compiled Hive query plan (MapReduce engine) to a {@link QueryDag} (in a {@link PlannedQuery}): one node per job, with
  * its parents, major operator, base tables and their sizes, predicates, projections, keys and
  * first estimates. A job's parents are its nearest MapReduce ancestors in Hive's task graph
  * plus the jobs that write the intermediate files it reads.
@@ -55,11 +56,11 @@ public final class PlanExtractor {
         this.statistics = requireNonNull(statistics, "statistics");
     }
 
-    public QueryDag extract(QueryPlan plan, Set<ReadEntity> inputs) {
+    public PlannedQuery extract(QueryPlan plan, Set<ReadEntity> inputs) {
         return extract(plan.getRootTasks(), inputs);
     }
 
-    QueryDag extract(List<Task<?>> rootTasks, Set<ReadEntity> inputs) {
+    PlannedQuery extract(List<Task<?>> rootTasks, Set<ReadEntity> inputs) {
         TaskGraph graph = new TaskGraph(rootTasks);
         Map<JobGroup, JobScan> scans = new LinkedHashMap<>();
         graph.groups().forEach(g -> scans.put(g, new JobScan(g.representative())));
@@ -94,19 +95,20 @@ public final class PlanExtractor {
             drafts.put(stage, new JobDraft(alternatives, parents, scan, base, predicates));
         }
 
-        Map<String, JobEstimate> estimates = estimate(shapes, sized.keySet());
+        DagEstimator estimator = estimator(sized.keySet());
+        Map<String, JobEstimate> estimates = estimator.estimate(shapes);
         List<JobNode> jobs = new ArrayList<>();
         drafts.forEach((stage, d) -> jobs.add(new JobNode(stage, d.alternatives, d.parents, d.scan.majorOperator(),
                 d.scan.operators, d.base.tables, d.predicates, d.base.projections, d.scan.keys, estimates.get(stage))));
-        return new QueryDag(jobs);
+        return new PlannedQuery(new QueryDag(jobs), shapes, estimator);
     }
 
     /** Statistical estimates when any table the query reads has statistics, else the coarse defaults. */
-    private Map<String, JobEstimate> estimate(List<JobShape> shapes, Set<String> tables) {
+    private DagEstimator estimator(Set<String> tables) {
         Optional<StatisticsCatalog> catalog = statistics.flatMap(store -> StatisticsLookup.load(store, tables));
         return catalog.isPresent()
-                ? new StatisticalEstimator(catalog.get(), StatisticsSettings.DEFAULTS, estimates).estimate(shapes)
-                : new CoarseEstimator(estimates).estimate(shapes);
+                ? new StatisticalEstimator(catalog.get(), StatisticsSettings.DEFAULTS, estimates)
+                : new CoarseEstimator(estimates);
     }
 
     private record JobDraft(List<String> alternatives, List<String> parents, JobScan scan, BaseTables base,

@@ -52,7 +52,7 @@ public final class QueryRegistry {
      *                   descriptor, until its first container finishes
      * @param jobStartSeconds what each job pays before its tasks run (hand-off and ApplicationMaster
      *                     launch), counted in T_alone and, for jobs still to come, in T_rem, until
-     *                     jobs are observed ({@link JobStartup})
+     *                     jobs are observed ({@link LearnedJobCosts})
      * @param dfa          LoDFA inside a query (deeper, then larger jobs first); false: arrival order
      * @param inputSharing LoDFA's input-sharing preference on the node a container just left
      */
@@ -78,7 +78,7 @@ public final class QueryRegistry {
     private final SystemLoad load;
     private final RegistryListener listener;
     private final NodeHistory nodes = new NodeHistory();
-    private final JobStartup startup;
+    private final LearnedJobCosts costs;
     private volatile QefSummary lastOrder = QefSummary.NONE;
     private final Map<String, TrackedQuery> active = new LinkedHashMap<>();
     /** read by the policy's comparator; concurrent so a stray unlocked read can never corrupt it */
@@ -99,7 +99,7 @@ public final class QueryRegistry {
         this.loader = requireNonNull(loader, "loader");
         this.clock = requireNonNull(clock, "clock");
         this.settings = requireNonNull(settings, "settings");
-        this.startup = new JobStartup(settings.jobStartSeconds());
+        this.costs = new LearnedJobCosts(settings.jobStartSeconds());
         this.qef = requireNonNull(qef, "qef");
         this.load = requireNonNull(load, "load");
     }
@@ -119,6 +119,9 @@ public final class QueryRegistry {
                 query = TrackedQuery.tagged(queryId, user, settings.dfa(), now);
                 active.put(queryId, query);
                 loader.request(queryId);
+            } else if (query.user.equals(user) && query.status().honoured()) {
+                // a new job of a known query: the hook may have refined the descriptor from the jobs that finished
+                loader.request(queryId);
             } else if (!query.user.equals(user)) {
                 // A tag is a claim: another user's application cannot join (or borrow the WRD of) this query.
                 LOG.warn("Percolate: {} of user {} claims query {} of user {}; scheduling it alone",
@@ -137,19 +140,29 @@ public final class QueryRegistry {
     public void taskLaunched(ApplicationId app) {
         TrackedQuery query = queryOfApp.get(app);
         if (query != null) {
-            query.taskLaunched(app, clock.getTime()).ifPresent(startup::observe);
+            query.taskLaunched(app, clock.getTime()).ifPresent(costs::started);
         }
     }
 
-    /** The job start-up T_alone and T_rem now count, seconds ({@link JobStartup}). */
+    /** The job start-up T_alone and T_rem now count, seconds ({@link LearnedJobCosts}). */
     public double jobStartSeconds() {
-        return startup.seconds();
+        return costs.now().startSeconds();
+    }
+
+    /** The job end (last task to application removal) T_alone and T_rem now count, seconds. */
+    public double jobEndSeconds() {
+        return costs.now().endSeconds();
+    }
+
+    /** Observed over estimated task work, as learned from all finished jobs. */
+    public double workScale() {
+        return costs.now().workScale();
     }
 
     public void applicationRemoved(ApplicationId app) {
         TrackedQuery query = queryOfApp.remove(app);
         if (query != null) {
-            query.remove(app, clock.getTime());
+            query.remove(app, clock.getTime(), costs);
             retireIfDone(query);
         }
     }
@@ -164,7 +177,7 @@ public final class QueryRegistry {
             nodes.containerFinished(node, Optional.empty());
             return;
         }
-        nodes.containerFinished(node, query.containerFinished(app, seconds));
+        nodes.containerFinished(node, query.containerFinished(app, seconds, clock.getTime()));
         load.arrived(clock.getTime(), query.unannouncedWork(seconds));
     }
 
@@ -181,9 +194,10 @@ public final class QueryRegistry {
      */
     public void reorder(double capacity, Function<ApplicationId, AppDemand> demand) {
         long now = clock.getTime();
+        LearnedJobCosts.JobCosts learned = costs.now();
         List<QueryState> states = new ArrayList<>(active.size());
         for (TrackedQuery q : active.values()) {
-            states.add(q.state(now, capacity, demand, settings.defaultTaskSeconds(), startup.seconds()));
+            states.add(q.state(now, capacity, demand, settings.defaultTaskSeconds(), learned));
         }
         double rho = load.load(now, capacity);
         double threshold = Qef.threshold(rho);
@@ -195,7 +209,7 @@ public final class QueryRegistry {
             Placement p = order.get(i);
             TrackedQuery query = active.get(p.query().key());
             query.place(p, i);
-            query.forecast(capacity, startup.seconds());
+            query.forecast(capacity, learned);
             byRule.merge(p.rule(), 1, Integer::sum);
             byStatus.merge(query.status(), 1, Integer::sum);
             if (p.query().slowdown() > threshold) {
@@ -219,6 +233,8 @@ public final class QueryRegistry {
             TrackedQuery query = active.get(outcome.queryId());
             if (query != null && query.status() == DescriptorStatus.LOADING) {
                 apply(query, outcome);
+            } else if (query != null && query.status().honoured() && outcome.stored().isPresent()) {
+                revise(query, outcome.stored().get());
             }
         }
         List<TrackedQuery> done = new ArrayList<>();
@@ -265,7 +281,7 @@ public final class QueryRegistry {
         }
         DescriptorStore.Stored stored = outcome.stored().get();
         QueryDescriptor descriptor = stored.descriptor();
-        if (!query.user.equals(stored.owner()) || !query.user.equals(descriptor.user())) {
+        if (!ownedByItsUser(query, stored)) {
             LOG.warn("Percolate: descriptor of query {} is owned by {} and names {}, but its jobs run as {}; ignoring it",
                     query.key, stored.owner(), descriptor.user(), query.user);
             query.refuse(DescriptorStatus.REJECTED, "descriptor owned by " + stored.owner()
@@ -278,6 +294,27 @@ public final class QueryRegistry {
         load.arrived(clock.getTime(), descriptor.dag().totalWrd());
         LOG.info("Percolate: query {} has {} jobs, WRD {} container-s", query.key,
                 descriptor.dag().jobs().size(), Math.round(descriptor.dag().totalWrd()));
+    }
+
+    private static boolean ownedByItsUser(TrackedQuery query, DescriptorStore.Stored stored) {
+        return query.user.equals(stored.owner()) && query.user.equals(stored.descriptor().user());
+    }
+
+    /**
+     * A newer descriptor of an honoured query: the hook re-estimated the jobs still to run from
+     * the real outputs of those that finished (runtime correction). One that is not newer, or
+     * not its user's, changes nothing.
+     */
+    private void revise(TrackedQuery query, DescriptorStore.Stored stored) {
+        QueryDescriptor revised = stored.descriptor();
+        double before = query.descriptorWrd();
+        if (!ownedByItsUser(query, stored) || !query.revise(revised)) {
+            return;
+        }
+        double after = revised.dag().totalWrd();
+        load.arrived(clock.getTime(), Math.max(0, after - before));
+        LOG.info("Percolate: query {} re-estimated from its finished jobs: WRD {} -> {} container-s", query.key,
+                Math.round(before), Math.round(after));
     }
 
     private void retireIfDone(TrackedQuery query) {

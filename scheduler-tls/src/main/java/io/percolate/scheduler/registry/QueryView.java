@@ -22,6 +22,7 @@ import java.util.Set;
  * @param work           the descriptor's predicted work of the finished jobs against what they
  *                       used; empty without an honoured descriptor or before a job finished with tasks
  * @param forecasts      finished jobs' forecast times against what they took ({@link JobForecast})
+ * @param revisions      newer descriptors taken after the first: the hook's re-estimates from finished jobs
  */
 public record QueryView(
         String queryId,
@@ -36,7 +37,8 @@ public record QueryView(
         OptionalLong retiredAtMillis,
         Optional<Placement> placement,
         Optional<WorkAccount> work,
-        List<JobForecast> forecasts) {
+        List<JobForecast> forecasts,
+        int revisions) {
 
     public QueryView {
         stages = Map.copyOf(stages);

@@ -66,6 +66,8 @@ final class TrackedQuery {
     /** container-seconds of every finished task container of the query */
     private double observedWork;
     private double predictedFinished;
+    /** newer descriptors taken after the first */
+    private int revisions;
     private long idleSinceMillis;
     private int position = AppRank.UNPLACED;
     private Optional<Placement> placement = Optional.empty();
@@ -78,10 +80,13 @@ final class TrackedQuery {
     private static final class TaskTally {
         long completed;
         double seconds;
+        /** when the last of them ended */
+        long lastEndMillis;
 
         void add(TaskTally other) {
             completed += other.completed;
             seconds += other.seconds;
+            lastEndMillis = Math.max(lastEndMillis, other.lastEndMillis);
         }
     }
 
@@ -99,6 +104,11 @@ final class TrackedQuery {
 
         Work(double remaining, double remainingTasks, double total, double totalTasks, boolean started) {
             this(remaining, remainingTasks, total, totalTasks, started, 0, 0);
+        }
+
+        /** A job that started and has nothing left: no start-up or end to pay. */
+        boolean finished() {
+            return started && remaining == 0 && remainingTasks == 0;
         }
 
         /** Seconds alone for {@code work} of {@code tasks}, the reduces (if known) after the maps. */
@@ -149,7 +159,8 @@ final class TrackedQuery {
         ranks.put(app, rankOf(app));
     }
 
-    void remove(ApplicationId app, long now) {
+    /** The application finished {@code now}; what it cost beyond its estimate teaches {@code costs}. */
+    void remove(ApplicationId app, long now, LearnedJobCosts costs) {
         if (!running.remove(app)) {
             return;
         }
@@ -165,9 +176,13 @@ final class TrackedQuery {
         ranks.remove(app);
         finishedByStage.computeIfAbsent(stage, k -> new TaskTally()).add(tally);
         Optional<JobNode> job = jobOf(stage);
+        if (tally.completed > 0) {
+            costs.ended(Math.max(0, now - tally.lastEndMillis) / 1000.0);
+        }
         if (job.isPresent() && tally.completed > 0) {
             observedFinished += tally.seconds;
             predictedFinished += job.get().estimate().wrd();
+            costs.worked(tally.seconds, job.get().estimate().wrd());
         }
         if (running.isEmpty()) {
             idleSinceMillis = now;
@@ -176,7 +191,7 @@ final class TrackedQuery {
 
     /**
      * A task container of the application was launched {@code now}: for its first, how long the
-     * job took to start (see {@link JobStartup}).
+     * job took to start (see {@link LearnedJobCosts}).
      */
     OptionalDouble taskLaunched(ApplicationId app, long now) {
         if (!awaitingFirstTask.remove(app)) {
@@ -187,11 +202,11 @@ final class TrackedQuery {
 
     /**
      * Forecasts the time of every job that has arrived but not yet run a task and has no forecast:
-     * its start-up, then its estimated maps and reduces (rescaled as {@link #correction()} says)
-     * alone on {@code capacity} containers. Jobs whose tasks started before the descriptor was
-     * known get none, so every forecast precedes what it predicts.
+     * its start-up, then its estimated maps and reduces (rescaled as {@link #correction} says)
+     * alone on {@code capacity} containers, then its end. Jobs whose tasks started before the
+     * descriptor was known get none, so every forecast precedes what it predicts.
      */
-    void forecast(double capacity, double jobStartSeconds) {
+    void forecast(double capacity, LearnedJobCosts.JobCosts costs) {
         if (!status.honoured()) {
             return;
         }
@@ -199,23 +214,25 @@ final class TrackedQuery {
             JobFacts facts = factsOf(stageOfApp.get(app));
             if (facts != null && !forecastOfApp.containsKey(app)) {
                 JobEstimate e = facts.job().estimate();
-                double c = correction();
-                forecastOfApp.put(app, jobStartSeconds + ServiceTime.phased(e.mapTaskSeconds() * e.mapTasks() * c,
-                        e.mapTasks(), e.reduceTaskSeconds() * e.reduceTasks() * c, e.reduceTasks(), capacity));
+                double c = correction(costs);
+                forecastOfApp.put(app, costs.overhead(false, false) + ServiceTime.phased(
+                        e.mapTaskSeconds() * e.mapTasks() * c, e.mapTasks(),
+                        e.reduceTaskSeconds() * e.reduceTasks() * c, e.reduceTasks(), capacity));
             }
         }
     }
 
     /**
-     * A non-AM container of a running application finished after {@code seconds}.
+     * A non-AM container of a running application finished {@code now} after {@code seconds}.
      *
      * @return the largest input table of the application's job, for LoDFA's node history
      */
-    Optional<String> containerFinished(ApplicationId app, double seconds) {
+    Optional<String> containerFinished(ApplicationId app, double seconds, long now) {
         TaskTally tally = tallies.get(app);
         if (tally != null && seconds >= 0 && Double.isFinite(seconds)) {
             tally.completed++;
             tally.seconds += seconds;
+            tally.lastEndMillis = now;
         }
         JobFacts facts = factsOf(stageOfApp.get(app));
         return facts == null ? Optional.empty() : facts.largestInput();
@@ -252,6 +269,25 @@ final class TrackedQuery {
         status = DescriptorStatus.LOADED;
         problem = "";
         running.forEach(app -> ranks.put(app, rankOf(app)));
+    }
+
+    /**
+     * Takes a newer descriptor of the same query (the hook's re-estimate once some jobs finished).
+     *
+     * @return false, changing nothing, when it is not newer than the one honoured
+     */
+    boolean revise(QueryDescriptor d) {
+        if (!status.honoured() || d.publishedAtMillis() <= descriptor.publishedAtMillis()) {
+            return false;
+        }
+        honour(d);
+        revisions++;
+        return true;
+    }
+
+    /** The honoured descriptor's total WRD; 0 without one. */
+    double descriptorWrd() {
+        return descriptor == null ? 0 : descriptor.dag().totalWrd();
     }
 
     void refuse(DescriptorStatus why, String problem) {
@@ -291,11 +327,11 @@ final class TrackedQuery {
      * wrong estimate moves T_rem and T_alone together and the slowdown stays meaningful.
      */
     QueryState state(long now, double capacity, Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
-                     double jobStartSeconds) {
+                     LearnedJobCosts.JobCosts costs) {
         double sojourn = Math.max(0, now - firstSeenMillis) / 1000.0;
         long arrival = arrivalOfApp.isEmpty() ? Long.MAX_VALUE : arrivalOfApp.values().iterator().next();
         Map<String, Work> work = status.honoured()
-                ? dagWork(demand, defaultTaskSeconds)
+                ? dagWork(demand, defaultTaskSeconds, correction(costs))
                 : applicationWork(demand, defaultTaskSeconds);
         double remaining = 0;
         double total = 0;
@@ -306,28 +342,29 @@ final class TrackedQuery {
         double remainingPath;
         double totalPath;
         if (status.honoured()) {
-            remainingPath = descriptor.dag().longestPath(j -> remainingSeconds(work.get(j.stageId()), capacity, jobStartSeconds));
-            totalPath = descriptor.dag().longestPath(j -> totalSeconds(work.get(j.stageId()), capacity, jobStartSeconds));
+            remainingPath = descriptor.dag().longestPath(j -> remainingSeconds(work.get(j.stageId()), capacity, costs));
+            totalPath = descriptor.dag().longestPath(j -> totalSeconds(work.get(j.stageId()), capacity, costs));
         } else {
-            remainingPath = work.values().stream().mapToDouble(w -> remainingSeconds(w, capacity, jobStartSeconds)).max().orElse(0);
-            totalPath = work.values().stream().mapToDouble(w -> totalSeconds(w, capacity, jobStartSeconds)).max().orElse(0);
+            remainingPath = work.values().stream().mapToDouble(w -> remainingSeconds(w, capacity, costs)).max().orElse(0);
+            totalPath = work.values().stream().mapToDouble(w -> totalSeconds(w, capacity, costs)).max().orElse(0);
         }
         return new QueryState(key, arrival, sojourn, remaining,
                 ServiceTime.dag(remainingPath, remaining, capacity), ServiceTime.dag(totalPath, total, capacity));
     }
 
-    /** A job's time still to run alone: its remaining work, plus its start-up if it has not started. */
-    private static double remainingSeconds(Work w, double capacity, double jobStartSeconds) {
-        return w.seconds(w.remaining(), w.remainingTasks(), capacity) + (w.started() ? 0 : jobStartSeconds);
+    /** A job's time still to run alone: its remaining work, its start-up if it has not started, its end if it has not finished. */
+    private static double remainingSeconds(Work w, double capacity, LearnedJobCosts.JobCosts costs) {
+        return w.seconds(w.remaining(), w.remainingTasks(), capacity) + costs.overhead(w.started(), w.finished());
     }
 
-    /** A job's whole time alone: start-up and all its work. */
-    private static double totalSeconds(Work w, double capacity, double jobStartSeconds) {
-        return w.seconds(w.total(), w.totalTasks(), capacity) + jobStartSeconds;
+    /** A job's whole time alone: start-up, all its work and its end. */
+    private static double totalSeconds(Work w, double capacity, LearnedJobCosts.JobCosts costs) {
+        return w.seconds(w.total(), w.totalTasks(), capacity) + costs.overhead(false, false);
     }
 
     /** Work of every DAG job, keyed by stage id. */
-    private Map<String, Work> dagWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds) {
+    private Map<String, Work> dagWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
+                                      double correction) {
         Map<String, List<ApplicationId>> runningByJob = new HashMap<>();
         for (ApplicationId app : running) {
             JobFacts facts = factsOf(stageOfApp.get(app));
@@ -339,7 +376,6 @@ final class TrackedQuery {
         finishedByStage.forEach((stage, tally) -> jobOf(stage)
                 .ifPresent(j -> finishedByJob.computeIfAbsent(j.stageId(), k -> new TaskTally()).add(tally)));
         Set<String> finished = new HashSet<>(finishedStages());
-        double correction = correction();
         Map<String, Work> work = new HashMap<>();
         for (JobNode job : descriptor.dag().jobs()) {
             JobEstimate estimate = job.estimate();
@@ -348,7 +384,7 @@ final class TrackedQuery {
             Work w;
             if (apps != null) {
                 w = runningWork(apps, demand, estimate.mapTasks() + estimate.reduceTasks(),
-                        taskSeconds(estimate, defaultTaskSeconds), done.seconds);
+                        taskSeconds(estimate, defaultTaskSeconds) * correction, done.seconds);
             } else if (finished.contains(job.stageId())) {
                 w = new Work(0, 0, done.seconds, done.completed, true);
             } else {
@@ -405,10 +441,13 @@ final class TrackedQuery {
         return tasks == 0 ? defaultTaskSeconds : e.wrd() / tasks;
     }
 
-    /** Observed over estimated work of the finished jobs, within bounds; 1 before any finishes. */
-    private double correction() {
+    /**
+     * Observed over estimated work of the query's finished jobs, within bounds; before any
+     * finishes, what the cluster's other jobs taught ({@link LearnedJobCosts}).
+     */
+    private double correction(LearnedJobCosts.JobCosts costs) {
         if (!(predictedFinished > 0) || !(observedFinished > 0)) {
-            return 1;
+            return costs.workScale();
         }
         return Math.min(MAX_CORRECTION, Math.max(MIN_CORRECTION, observedFinished / predictedFinished));
     }
@@ -446,7 +485,7 @@ final class TrackedQuery {
     QueryView view(OptionalLong retiredAt) {
         return new QueryView(key, user, status, problem, Optional.ofNullable(descriptor), stageOfApp, running,
                 finishedStages(), firstSeenMillis, retiredAt, retiredAt.isPresent() ? Optional.empty() : placement,
-                workAccount(), forecasts);
+                workAccount(), forecasts, revisions);
     }
 
     /**

@@ -43,11 +43,12 @@ record RegistryDocument(Double load, Double threshold, Double capacity, int slow
      * @param jobs             the descriptor's DAG; empty without one
      * @param applications     every YARN application of the query and the stage its tag names
      * @param work             the finished jobs' predicted against observed work
+     * @param revisions        descriptors re-estimated by the hook from finished jobs, taken after the first
      */
     record Query(String id, String user, String status, String problem, Integer position, String rule,
                  Double slowdown, Double remainingWrd, Double remainingSeconds, Double aloneSeconds,
                  Double sojournSeconds, Double wrd, long firstSeenMillis, Long retiredAtMillis, List<Job> jobs,
-                 List<Application> applications, Work work) {
+                 List<Application> applications, Work work, int revisions) {
     }
 
     /**
@@ -91,7 +92,7 @@ record RegistryDocument(Double load, Double threshold, Double capacity, int slow
                 q.descriptor().map(d -> finite(d.dag().totalWrd())).orElse(null),
                 q.firstSeenMillis(), q.retiredAtMillis().isPresent() ? q.retiredAtMillis().getAsLong() : null,
                 q.descriptor().map(d -> jobs(d.dag(), q)).orElse(List.of()),
-                applications(q), q.work().map(RegistryDocument::work).orElse(null));
+                applications(q), q.work().map(RegistryDocument::work).orElse(null), q.revisions());
     }
 
     private static List<Job> jobs(QueryDag dag, QueryView q) {

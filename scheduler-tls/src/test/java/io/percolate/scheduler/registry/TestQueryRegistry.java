@@ -1,6 +1,9 @@
 package io.percolate.scheduler.registry;
 
+import io.percolate.descriptor.DescriptorStore;
 import io.percolate.descriptor.MalformedDescriptorException;
+import io.percolate.model.QueryDag;
+import io.percolate.model.QueryDescriptor;
 import io.percolate.scheduler.qef.Qef;
 import io.percolate.scheduler.qef.SystemLoad;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
@@ -16,6 +19,8 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import static io.percolate.scheduler.registry.Descriptors.chain;
+import static io.percolate.scheduler.registry.Descriptors.estimate;
+import static io.percolate.scheduler.registry.Descriptors.job;
 import static io.percolate.scheduler.registry.Descriptors.stored;
 import static io.percolate.scheduler.registry.Descriptors.tags;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -296,7 +301,58 @@ final class TestQueryRegistry {
         assertEquals(List.of("Stage-1", "Stage-2", "Stage-3"), done.finishedStages());
         assertEquals(Map.of(APP1, "stage-1", APP2, "stage-2", APP3, "stage-3"), done.stages());
         assertEquals(OptionalLong.of(clock.getTime()), done.retiredAtMillis());
-        assertEquals(1, source.calls("q1"));
+    }
+
+    /** Refreshes for a while (the loader answers asynchronously), then returns the query's view. */
+    private static QueryView settle(QueryRegistry registry, FakeSource source, String queryId, int calls)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (source.calls(queryId) < calls && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        for (int i = 0; i < 50; i++) {
+            registry.refresh();
+            Thread.sleep(2);
+        }
+        return activeView(registry, queryId);
+    }
+
+    @Test
+    void aNewJobOfALoadedQuery_rereadsItsDescriptor_andTakesOnlyANewerOneOfItsUser() throws InterruptedException {
+        // the hook's re-estimate after Stage-1 finished: Stage-2 has 20 maps, not 2 (WRD 220, not 40)
+        QueryDag revised = new QueryDag(List.of(
+                job("Stage-1", estimate(4, 10, 2, 20)),
+                job("Stage-2", estimate(20, 10, 1, 20), "Stage-1"),
+                job("Stage-3", estimate(1, 10, 0, 0), "Stage-2")));
+        FakeSource source = new FakeSource().answer("q1", call -> switch (call) {
+            case 1 -> published(chain(), 5, "alice");
+            case 2 -> published(revised, 5, "alice"); // not newer
+            case 3 -> published(revised, 9, "mallory"); // not the query's user's file
+            default -> published(revised, 9, "alice");
+        });
+        QueryRegistry registry = registry(source);
+        ApplicationId app4 = ApplicationId.newInstance(CLUSTER, 4);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        assertEquals(130.0, awaitLoaded(registry, "q1").wrd());
+        registry.applicationRemoved(APP1);
+
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        assertEquals(130.0, settle(registry, source, "q1", 2).wrd(), "a descriptor no newer than the one held");
+        registry.applicationAdded(APP3, "alice", tags("q1", "Stage-3"));
+        assertEquals(130.0, settle(registry, source, "q1", 3).wrd(), "a file another user wrote");
+        assertEquals(inDag(1, 2, 40), registry.rank(APP2));
+
+        registry.applicationAdded(app4, "alice", tags("q1", "Stage-3"));
+        QueryView q1 = settle(registry, source, "q1", 4);
+        assertEquals(310.0, q1.wrd());
+        assertEquals(1, q1.revisions());
+        assertEquals(DescriptorStatus.LOADED, q1.status());
+        assertEquals(inDag(1, 2, 220), registry.rank(APP2), "the running job's rank follows its new estimate");
+        assertEquals(List.of("Stage-1"), q1.finishedStages());
+    }
+
+    private static DescriptorStore.Stored published(QueryDag dag, long atMillis, String owner) {
+        return new DescriptorStore.Stored(QueryDescriptor.of("q1", "alice", "select 1", atMillis, dag), owner);
     }
 
     @Test

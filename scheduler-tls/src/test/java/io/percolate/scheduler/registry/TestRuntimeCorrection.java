@@ -146,6 +146,32 @@ final class TestRuntimeCorrection {
     }
 
     @Test
+    void jobEndAndWorkScale_areLearnedFromFinishedJobs_andCarryToQueriesWithNoneFinished()
+            throws InterruptedException {
+        FakeSource source = new FakeSource().serve(stored("q1", "alice", "alice", chain()))
+                .serve(stored("q2", "bob", "bob", chain()));
+        QueryRegistry registry = registry(source, true);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        registry.applicationAdded(APP2, "bob", tags("q2", "Stage-1"));
+        demand.put(APP2, new AppDemand(4, 0));
+        awaitLoaded(registry);
+        assertEquals(53.333, placed(registry, "q2").aloneSeconds(), 1e-3, "nothing learned yet");
+
+        // q1's Stage-1 (estimated 80 container-s) used 160; its application left 5 s after its last task
+        for (int i = 0; i < 4; i++) {
+            registry.containerFinished(APP1, NODE, 40);
+        }
+        clock.set(5_000);
+        registry.applicationRemoved(APP1);
+
+        assertEquals(0.2 * 5, registry.jobEndSeconds(), 1e-9);
+        assertEquals(1 + 0.2 * (160 / 80.0 - 1), registry.workScale(), 1e-9);
+        // q2 has no finished job: its jobs' estimated work is scaled by the cluster's 1.2, and each
+        // of its three jobs still has its 1 s end to pay: (80/6 + 20/2 + 20/1 + 10/1) × 1.2 + 3 × 1
+        assertEquals(53.333 * 1.2 + 3, placed(registry, "q2").aloneSeconds(), 1e-3);
+    }
+
+    @Test
     void jobForecast_isMadeBeforeTheJobRuns_andComparedWithWhatItTook() throws InterruptedException {
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true, 10);
         registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));

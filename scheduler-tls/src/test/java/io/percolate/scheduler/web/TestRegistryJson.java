@@ -49,7 +49,7 @@ final class TestRegistryJson {
 
         assertEquals(List.of("id", "user", "status", "problem", "position", "rule", "slowdown", "remainingWrd",
                 "remainingSeconds", "aloneSeconds", "sojournSeconds", "wrd", "firstSeenMillis", "retiredAtMillis",
-                "jobs", "applications", "work"), fieldNames(q1));
+                "jobs", "applications", "work", "revisions"), fieldNames(q1));
         assertEquals("q1", q1.get("id").asText());
         assertEquals("alice", q1.get("user").asText());
         assertEquals("LOADED", q1.get("status").asText());
@@ -87,6 +87,7 @@ final class TestRegistryJson {
                 JSON.convertValue(apps.get(1), Map.class));
         assertEquals(1, q1.get("work").get("jobs").asInt());
         assertEquals(0.2, q1.get("work").get("relativeError").asDouble(), 1e-12);
+        assertEquals(1, q1.get("revisions").asInt());
     }
 
     @Test

@@ -1,0 +1,112 @@
+package io.percolate.hive.refine;
+
+import io.percolate.descriptor.DescriptorStore;
+import io.percolate.estimate.ObservedOutput;
+import io.percolate.hive.extract.PlannedQuery;
+import io.percolate.model.JobNode;
+import io.percolate.model.QueryDag;
+import io.percolate.model.QueryDescriptor;
+import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One running query whose descriptor is kept current: each time one of its MapReduce jobs
+ * finishes, the job's real output re-estimates the jobs after it and the descriptor is
+ * published again (design: "updated with actual sizes as jobs finish"). Confined to the
+ * watcher's thread; reads of Hive's task state are the tasks' own synchronized methods.
+ */
+final class QueryWatch {
+    private static final Logger LOG = LoggerFactory.getLogger(QueryWatch.class);
+
+    private final QueryDescriptor first;
+    private final PlannedQuery planned;
+    private final List<ExecDriver> jobs;
+    private final JobOutputs.CounterSource counters;
+    private final String hiveGroup;
+    private final DescriptorStore store;
+    private final Clock clock;
+    /** Hive task ids already looked at */
+    private final Set<String> settled = new HashSet<>();
+    /** DAG stages that finished */
+    private final Set<String> finished = new HashSet<>();
+    private final Map<String, ObservedOutput> observed = new HashMap<>();
+    private final Map<String, JobNode> nodeOfTask = new HashMap<>();
+    /** the DAG as last published */
+    private QueryDag current;
+
+    /**
+     * @param first     the descriptor the hook published before the first job
+     * @param jobs      the query's MapReduce tasks, conditional alternatives included
+     * @param hiveGroup Hive's counter group ({@code hive.counters.group.name})
+     */
+    QueryWatch(QueryDescriptor first, PlannedQuery planned, List<ExecDriver> jobs, JobOutputs.CounterSource counters,
+               String hiveGroup, DescriptorStore store, Clock clock) {
+        this.first = requireNonNull(first, "first");
+        this.planned = requireNonNull(planned, "planned");
+        this.jobs = List.copyOf(jobs);
+        this.counters = requireNonNull(counters, "counters");
+        this.hiveGroup = requireNonNull(hiveGroup, "hiveGroup");
+        this.store = requireNonNull(store, "store");
+        this.clock = requireNonNull(clock, "clock");
+        this.current = planned.dag();
+        for (JobNode node : planned.dag().jobs()) {
+            nodeOfTask.put(node.stageId(), node);
+            node.alternatives().forEach(a -> nodeOfTask.putIfAbsent(a, node));
+        }
+    }
+
+    String queryId() {
+        return first.queryId();
+    }
+
+    /**
+     * Looks at the jobs that finished since the last call and republishes the descriptor if
+     * their outputs change what is known about jobs still to run.
+     *
+     * @return whether any of the query's jobs is still to finish
+     */
+    boolean poll() throws IOException {
+        boolean learned = false;
+        for (ExecDriver job : jobs) {
+            if (settled.contains(job.getId()) || !job.done()) {
+                continue;
+            }
+            settled.add(job.getId());
+            JobNode node = nodeOfTask.get(job.getId());
+            if (node == null) {
+                continue;
+            }
+            finished.add(node.stageId());
+            Optional<ObservedOutput> output = counters.countersOf(job).flatMap(c -> JobOutputs.of(c, hiveGroup));
+            if (output.isPresent()) {
+                observed.put(node.stageId(), output.get());
+                learned = true;
+                LOG.info("Percolate: query {} {} wrote {} rows, {} bytes (estimated {} bytes)", queryId(),
+                        node.stageId(), output.get().rows(),
+                        output.get().bytes().isPresent() ? output.get().bytes().getAsLong() : "?",
+                        current.job(node.stageId()).orElse(node).estimate().outputBytes());
+            }
+        }
+        boolean toCome = planned.dag().jobs().stream().anyMatch(j -> !finished.contains(j.stageId()));
+        // Once every job finished the scheduler retires the query and deletes its descriptor: do not write it back.
+        if (learned && toCome) {
+            QueryDag refined = planned.refined(observed);
+            store.publish(new QueryDescriptor(first.version(), first.queryId(), first.user(), first.queryText(),
+                    clock.millis(), refined));
+            current = refined;
+        }
+        return toCome;
+    }
+}

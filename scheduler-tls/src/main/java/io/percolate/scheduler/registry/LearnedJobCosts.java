@@ -1,0 +1,78 @@
+package io.percolate.scheduler.registry;
+
+/**
+ * What every MapReduce job costs on this cluster beyond its estimated tasks, learned from the
+ * jobs the scheduler sees. A configured guess is right on no cluster, so observations replace it
+ * as they come: exponentially weighted means, recent jobs weighing most.
+ * <ul>
+ * <li><b>start</b>: from the moment a job could start (its arrival, or for a query's next job
+ *     the moment its previous one finished, which covers Hive's hand-off) to its first task
+ *     container's launch;</li>
+ * <li><b>end</b>: from its last task container's end to the application's removal (output
+ *     commit, ApplicationMaster exit);</li>
+ * <li><b>work scale</b>: container-seconds its tasks used over its descriptor's WRD — how far
+ *     the hook's task times are off on this cluster, applied to every query until the query's
+ *     own finished jobs say better.</li>
+ * </ul>
+ * Start and end are part of every job's time on a query's path, so T_alone and T_rem depend on
+ * them. Confined to the scheduler's lock, like the registry.
+ */
+final class LearnedJobCosts {
+    /** Weight of each new observation: about the last ten jobs count. */
+    static final double WEIGHT = 0.2;
+
+    private double startSeconds;
+    private double endSeconds;
+    private double workScale = 1;
+
+    /** @param priorStartSeconds the start-up assumed until the first job is observed ({@code job-start-seconds}) */
+    LearnedJobCosts(double priorStartSeconds) {
+        if (!(priorStartSeconds >= 0) || Double.isInfinite(priorStartSeconds)) {
+            throw new IllegalArgumentException("priorStartSeconds must be >= 0, got " + priorStartSeconds);
+        }
+        this.startSeconds = priorStartSeconds;
+    }
+
+    /** A job's first task was launched {@code seconds} after the job could start. */
+    void started(double seconds) {
+        if (seconds >= 0 && Double.isFinite(seconds)) {
+            startSeconds += WEIGHT * (seconds - startSeconds);
+        }
+    }
+
+    /** A job's application was removed {@code seconds} after its last task container ended. */
+    void ended(double seconds) {
+        if (seconds >= 0 && Double.isFinite(seconds)) {
+            endSeconds += WEIGHT * (seconds - endSeconds);
+        }
+    }
+
+    /** A finished job's tasks used {@code observed} container-seconds where its descriptor estimated {@code estimated}. */
+    void worked(double observed, double estimated) {
+        if (observed > 0 && estimated > 0 && Double.isFinite(observed / estimated)) {
+            double ratio = Math.min(TrackedQuery.MAX_CORRECTION, Math.max(TrackedQuery.MIN_CORRECTION, observed / estimated));
+            workScale += WEIGHT * (ratio - workScale);
+        }
+    }
+
+    JobCosts now() {
+        return new JobCosts(startSeconds, endSeconds, workScale);
+    }
+
+    /**
+     * The learned costs at one moment.
+     *
+     * @param startSeconds before a job's first task
+     * @param endSeconds   after a job's last task
+     * @param workScale    observed over estimated task work
+     */
+    record JobCosts(double startSeconds, double endSeconds, double workScale) {
+        /** Nothing learned and no start-up: what tests of the estimates alone use. */
+        static final JobCosts NONE = new JobCosts(0, 0, 1);
+
+        /** A job's cost outside its tasks: its start-up if it has not started, its end if it has not finished. */
+        double overhead(boolean started, boolean finished) {
+            return (started ? 0 : startSeconds) + (finished ? 0 : endSeconds);
+        }
+    }
+}
