@@ -34,6 +34,18 @@ final class TestStatisticalEstimator {
                 true, 0, List.of(scan), List.of(key), residual);
     }
 
+    /** db.t: 10,000 rows, column k with 50 distinct values. */
+    private static StatisticsCatalog fiftyKeys() {
+        ColumnStatistics k = ColumnStatistics.basic("k", ColumnType.NUMERIC, 10_000, 0, 50);
+        return new StatisticsCatalog(List.of(TableStatistics.of("db.t",
+                List.of(new PartitionStatistics("", 10_000, List.of(k))))), StatisticsSettings.DEFAULTS);
+    }
+
+    /** All of db.t's 1,000,000 bytes, reading k. */
+    private static TableScan unfiltered() {
+        return new TableScan(new TableRef("db.t", 1_000_000, 0, SizeSource.FILE_SYSTEM), List.of(), List.of("k"));
+    }
+
     @Test
     void withoutStatistics_rowsComeFromBytesAtTheDefaultWidth_andAreLowConfidence() {
         // 1,000,000 bytes = 10,000 rows of 100 bytes; group-by default 1/10 keeps 1,000 groups
@@ -47,10 +59,8 @@ final class TestStatisticalEstimator {
     @Test
     void withStatistics_groupsAreTheKeysDistinctValues_andResidualFiltersApplyLast() {
         // 10,000 rows, 50 distinct keys; the reduce-side filter is opaque: a third of the groups stay
-        ColumnStatistics k = ColumnStatistics.basic("k", ColumnType.NUMERIC, 10_000, 0, 50);
-        StatisticsCatalog catalog = new StatisticsCatalog(List.of(TableStatistics.of("db.t",
-                List.of(new PartitionStatistics("", 10_000, List.of(k))))), StatisticsSettings.DEFAULTS);
-        TableScan scan = new TableScan(new TableRef("db.t", 1_000_000, 0, SizeSource.FILE_SYSTEM), List.of(), List.of("k"));
+        StatisticsCatalog catalog = fiftyKeys();
+        TableScan scan = unfiltered();
 
         JobEstimate all = estimator(catalog).estimate(List.of(groupBy(scan, "k", List.of()))).get("Stage-1");
         JobEstimate having = estimator(catalog).estimate(List.of(groupBy(scan, "k",
@@ -64,10 +74,8 @@ final class TestStatisticalEstimator {
     @Test
     void aFinishedJobsObservedOutput_reEstimatesItsChildren() {
         // estimated: 50 groups of 24 bytes; observed: 500 rows in 40,000 bytes (80 bytes a row)
-        ColumnStatistics k = ColumnStatistics.basic("k", ColumnType.NUMERIC, 10_000, 0, 50);
-        StatisticsCatalog catalog = new StatisticsCatalog(List.of(TableStatistics.of("db.t",
-                List.of(new PartitionStatistics("", 10_000, List.of(k))))), StatisticsSettings.DEFAULTS);
-        TableScan scan = new TableScan(new TableRef("db.t", 1_000_000, 0, SizeSource.FILE_SYSTEM), List.of(), List.of("k"));
+        StatisticsCatalog catalog = fiftyKeys();
+        TableScan scan = unfiltered();
         JobShape order = new JobShape("Stage-2", List.of("Stage-1"), OperatorKind.EXTRACT, 0, 0, true, 1,
                 List.of(), List.of(), List.of());
         List<JobShape> jobs = List.of(groupBy(scan, "k", List.of()), order);
@@ -86,10 +94,8 @@ final class TestStatisticalEstimator {
 
     @Test
     void anObservedRowCountWithoutBytes_keepsTheEstimatedRowWidth() {
-        ColumnStatistics k = ColumnStatistics.basic("k", ColumnType.NUMERIC, 10_000, 0, 50);
-        StatisticsCatalog catalog = new StatisticsCatalog(List.of(TableStatistics.of("db.t",
-                List.of(new PartitionStatistics("", 10_000, List.of(k))))), StatisticsSettings.DEFAULTS);
-        TableScan scan = new TableScan(new TableRef("db.t", 1_000_000, 0, SizeSource.FILE_SYSTEM), List.of(), List.of("k"));
+        StatisticsCatalog catalog = fiftyKeys();
+        TableScan scan = unfiltered();
 
         JobEstimate e = estimator(catalog).estimate(List.of(groupBy(scan, "k", List.of())),
                 Map.of("Stage-1", new ObservedOutput(10, OptionalLong.empty()))).get("Stage-1");
@@ -100,9 +106,7 @@ final class TestStatisticalEstimator {
     @Test
     void aFilterOnTheScannedTable_reducesWhatIsShuffled() {
         // k = 7 over 50 uniform keys keeps 1/50 of 10,000 rows: 200 rows of 100 bytes shuffled
-        ColumnStatistics k = ColumnStatistics.basic("k", ColumnType.NUMERIC, 10_000, 0, 50);
-        StatisticsCatalog catalog = new StatisticsCatalog(List.of(TableStatistics.of("db.t",
-                List.of(new PartitionStatistics("", 10_000, List.of(k))))), StatisticsSettings.DEFAULTS);
+        StatisticsCatalog catalog = fiftyKeys();
         Predicate eq = new Predicate.Comparison(new ColumnRef("db.t", "k"), CompareOp.EQ, List.of("7"), "int");
         TableScan scan = new TableScan(new TableRef("db.t", 1_000_000, 0, SizeSource.FILE_SYSTEM), List.of(eq), List.of("k"));
         JobShape extract = new JobShape("Stage-1", List.of(), OperatorKind.EXTRACT, 1_000_000, 1, true, 1,
