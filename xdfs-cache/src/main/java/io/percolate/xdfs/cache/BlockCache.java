@@ -41,9 +41,10 @@ public final class BlockCache implements Closeable {
     private final CacheCounters counters;
     private final CacheEvictor evictor;
     private final BlockPins pins;
+    private final BlockWriter writer;
 
     BlockCache(FileSystem cacheFs, CacheIndex index, CacheScanner scanner, CacheFill fill, CacheCounters counters,
-               CacheEvictor evictor, BlockPins pins) {
+               CacheEvictor evictor, BlockPins pins, BlockWriter writer) {
         this.cacheFs = requireNonNull(cacheFs, "cacheFs");
         this.index = requireNonNull(index, "index");
         this.scanner = requireNonNull(scanner, "scanner");
@@ -51,6 +52,7 @@ public final class BlockCache implements Closeable {
         this.counters = requireNonNull(counters, "counters");
         this.evictor = requireNonNull(evictor, "evictor");
         this.pins = requireNonNull(pins, "pins");
+        this.writer = requireNonNull(writer, "writer");
     }
 
     /**
@@ -85,7 +87,7 @@ public final class BlockCache implements Closeable {
         CacheFill fill = new TransferScheduler(writer::write, counters, JobOrder.FIFO, cap, Ticker.SYSTEM,
                 config.fillThreads(), config.fillQueueCapacity()).start();
         LOG.info("xdfs cache at {}: {} blocks found", layout.dir(), index.size());
-        return new BlockCache(cacheFs, index, scanner, fill, counters, evictor, pins);
+        return new BlockCache(cacheFs, index, scanner, fill, counters, evictor, pins, writer);
     }
 
     private static EvictionPolicy evictionPolicy(XdfsConfig config) {
@@ -142,6 +144,42 @@ public final class BlockCache implements Closeable {
 
     public void request(BlockRequest request) {
         fill.request(request);
+    }
+
+    /**
+     * Starts caching a block from the bytes a reader is about to fetch from the backing store
+     * anyway, so a missed block crosses the filer once, not twice (read through, then filled).
+     * The reader writes the block's bytes in order into the returned block and hands it to
+     * {@link #publish}, or closes it if it leaves the block unfinished. Empty when the block
+     * should not be cached now, or the cache cannot take it: the read goes on regardless.
+     */
+    public Optional<BlockWriter.PendingBlock> cacheWhileReading(BlockRequest request) {
+        try {
+            BlockWriter.Start start = writer.begin(request);
+            if (start.block().isEmpty()) {
+                counters.increment(start.skipped().counter());
+            }
+            return start.block();
+        } catch (IOException | RuntimeException e) {
+            counters.increment(CacheCounter.FILLS_FAILED);
+            LOG.debug("Could not start caching {} while reading it: {}", request.key(), e.toString());
+            return Optional.empty();
+        }
+    }
+
+    /** Publishes a block a reader fetched whole; a failure only means the block stays uncached. */
+    public void publish(BlockWriter.PendingBlock block) {
+        try {
+            FillOutcome outcome = block.publish();
+            counters.increment(outcome.counter());
+            if (outcome == FillOutcome.CACHED) {
+                counters.increment(CacheCounter.FILLS_FROM_READS);
+            }
+        } catch (IOException | RuntimeException e) {
+            counters.increment(CacheCounter.FILLS_FAILED);
+            LOG.debug("Could not publish {} cached while reading: {}", block.request().key(), e.toString());
+            block.close();
+        }
     }
 
     public CacheFill fill() {

@@ -13,9 +13,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.io.IOUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.Closeable;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -27,10 +29,11 @@ import java.util.Optional;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Copies one block from the backing store into the cache: to a temporary file with one replica on
- * the node {@link Placement} chose, then renamed into place. The file's (length, mtime) is checked
- * before and after the copy, so a block is only published under the fingerprint of the bytes it
- * holds; a copy that races a change is discarded.
+ * Writes one block into the cache, copied from the backing store (a fill) or from the bytes a
+ * reader fetched anyway ({@link #begin}): to a temporary file with one replica on the node
+ * {@link Placement} chose, then renamed into place. The file's (length, mtime) is checked before
+ * and after, so a block is only published under the fingerprint of the bytes it holds; a copy
+ * that races a change is discarded.
  */
 public final class BlockWriter {
 
@@ -72,54 +75,139 @@ public final class BlockWriter {
     /** Copies the block, asking {@code throttle} before each buffer is read from the backing store. */
     public FillOutcome write(BlockRequest request, Throttle throttle) throws IOException {
         requireNonNull(throttle, "throttle");
+        Start start = begin(request);
+        if (start.block().isEmpty()) {
+            return start.skipped();
+        }
+        try (PendingBlock block = start.block().get();
+             FSDataInputStream in = backing.open(request.source())) {
+            copy(in, request.offset(), request.length(), block, throttle);
+            return block.publish();
+        } catch (EOFException e) {
+            return FillOutcome.SOURCE_CHANGED; // the file shrank under the copy
+        }
+    }
+
+    /** A block to write, or why there is none. */
+    public record Start(Optional<PendingBlock> block, FillOutcome skipped) {
+        static Start skip(FillOutcome why) {
+            return new Start(Optional.empty(), why);
+        }
+    }
+
+    /**
+     * Checks that the block is worth writing (not cached, the requested version still current and
+     * old enough to trust, room in the cache) and opens its temporary file on the chosen node.
+     * The caller writes the block's bytes in order, then publishes or closes it.
+     */
+    public Start begin(BlockRequest request) throws IOException {
         if (index.get(request.key()).isPresent()) {
-            return FillOutcome.ALREADY_CACHED;
+            return Start.skip(FillOutcome.ALREADY_CACHED);
         }
         Fingerprint version = request.version();
         Optional<FileStatus> before = currentStatus(request.source());
         if (before.isEmpty() || !version.sameVersion(before.get().getLen(), before.get().getModificationTime())) {
-            return FillOutcome.SOURCE_CHANGED;
+            return Start.skip(FillOutcome.SOURCE_CHANGED);
         }
         if (clock.millis() - version.modificationTime() < minFileAge.toMillis()) {
-            return FillOutcome.SOURCE_TOO_YOUNG;
+            return Start.skip(FillOutcome.SOURCE_TOO_YOUNG);
         }
-        long length = request.length();
-        if (!evictor.reserve(length)) {
-            return FillOutcome.NO_ROOM;
+        if (!evictor.reserve(request.length())) {
+            return Start.skip(FillOutcome.NO_ROOM);
         }
-        Optional<CacheNode> target = placement.reserve(length);
-        Path temp = layout.tempFile(request.key());
-        boolean published = false;
+        Optional<CacheNode> target = placement.reserve(request.length());
+        PendingBlock block = new PendingBlock(request, target);
         try {
-            try (FSDataOutputStream out = create(temp, target, version.blockSize());
-                 FSDataInputStream in = backing.open(request.source())) {
-                copy(in, request.offset(), length, out, throttle);
-            } catch (EOFException e) {
-                return FillOutcome.SOURCE_CHANGED; // the file shrank under the copy
+            block.out = create(block.temp, target, version.blockSize());
+        } catch (IOException | RuntimeException e) {
+            block.close();
+            throw e;
+        }
+        return new Start(Optional.of(block), null);
+    }
+
+    /**
+     * One block on its way into the cache: its bytes go to a temporary file, which is published
+     * under the block's name only if it holds the whole block and the file is still the version
+     * requested. Closing an unpublished block deletes it; either way its reservations are released.
+     */
+    public final class PendingBlock implements Closeable {
+        private final BlockRequest request;
+        private final Optional<CacheNode> target;
+        private final Path temp;
+        private FSDataOutputStream out;
+        private long written;
+        private boolean published;
+        private boolean closed;
+
+        private PendingBlock(BlockRequest request, Optional<CacheNode> target) {
+            this.request = request;
+            this.target = target;
+            this.temp = layout.tempFile(request.key());
+        }
+
+        public BlockRequest request() {
+            return request;
+        }
+
+        /** Bytes written so far. */
+        public long written() {
+            return written;
+        }
+
+        /** Appends the block's next bytes. */
+        public void write(byte[] buffer, int offset, int length) throws IOException {
+            if (written + length > request.length()) {
+                throw new IOException("more bytes than block " + request.key() + " holds");
             }
-            Optional<FileStatus> after = currentStatus(request.source());
-            if (after.isEmpty() || !version.sameVersion(after.get().getLen(), after.get().getModificationTime())) {
-                return FillOutcome.SOURCE_CHANGED;
+            out.write(buffer, offset, length);
+            written += length;
+        }
+
+        /** Publishes the block if it is whole and its file unchanged; closes it either way. */
+        public FillOutcome publish() throws IOException {
+            try {
+                out.close();
+                if (written != request.length()) {
+                    return FillOutcome.SOURCE_CHANGED;
+                }
+                Optional<FileStatus> after = currentStatus(request.source());
+                if (after.isEmpty() || !request.version().sameVersion(after.get().getLen(),
+                        after.get().getModificationTime())) {
+                    return FillOutcome.SOURCE_CHANGED;
+                }
+                // HDFS treats favored nodes as a hint; the index records where the replica really is
+                Optional<CacheNode> actual = scanner.nodeOf(cacheFs.getFileBlockLocations(temp, 0, written));
+                if (target.isPresent() && !target.equals(actual)) {
+                    counters.increment(CacheCounter.PLACEMENT_MISSES);
+                    LOG.debug("Cache block {} asked for {} but landed on {}", request.key(), target.get(), actual);
+                }
+                Path destination = layout.blockFile(request.key());
+                if (!cacheFs.rename(temp, destination)) {
+                    return FillOutcome.ALREADY_CACHED; // another writer published it first
+                }
+                published = true;
+                CachedBlock cached = new CachedBlock(request.key(), destination, written, actual);
+                index.put(cached);
+                evictor.cached(cached);
+                counters.add(CacheCounter.BYTES_FILLED, written);
+                return FillOutcome.CACHED;
+            } finally {
+                close();
             }
-            // HDFS treats favored nodes as a hint; the index records where the replica really is
-            Optional<CacheNode> actual = scanner.nodeOf(cacheFs.getFileBlockLocations(temp, 0, length));
-            if (target.isPresent() && !target.equals(actual)) {
-                counters.increment(CacheCounter.PLACEMENT_MISSES);
-                LOG.debug("Cache block {} asked for {} but landed on {}", request.key(), target.get(), actual);
+        }
+
+        @Override
+        public void close() {
+            if (closed) {
+                return;
             }
-            Path destination = layout.blockFile(request.key());
-            if (!cacheFs.rename(temp, destination)) {
-                return FillOutcome.ALREADY_CACHED; // another writer published it first
+            closed = true;
+            if (out != null) {
+                IOUtils.cleanupWithLogger(LOG, out);
             }
-            published = true;
-            CachedBlock cached = new CachedBlock(request.key(), destination, length, actual);
-            index.put(cached);
-            evictor.cached(cached);
-            counters.add(CacheCounter.BYTES_FILLED, length);
-            return FillOutcome.CACHED;
-        } finally {
-            evictor.unreserve(length);
-            target.ifPresent(node -> placement.release(node, length));
+            evictor.unreserve(request.length());
+            target.ifPresent(node -> placement.release(node, request.length()));
             if (!published) {
                 deleteQuietly(temp);
             }
@@ -139,7 +227,7 @@ public final class BlockWriter {
         return cacheFs.create(temp, false, buffer, replication, hdfsBlockSize);
     }
 
-    private static void copy(FSDataInputStream in, long offset, long length, FSDataOutputStream out, Throttle throttle)
+    private static void copy(FSDataInputStream in, long offset, long length, PendingBlock out, Throttle throttle)
             throws IOException {
         in.seek(offset);
         byte[] buffer = new byte[(int) Math.min(BUFFER, Math.max(1, length))];

@@ -13,6 +13,7 @@ public enum CacheCounter {
     FILLS_QUEUED("blocks queued for caching"),
     FILLS_DROPPED("blocks not queued because the fill queue was full"),
     FILLS_COMPLETED("blocks copied into the cache"),
+    FILLS_FROM_READS("blocks cached from the bytes a reader fetched, without reading the backing store again"),
     FILLS_ALREADY_CACHED("queued blocks found already cached"),
     FILLS_SKIPPED_CHANGED("fills abandoned because the file changed"),
     FILLS_SKIPPED_YOUNG("fills skipped because the file changed too recently"),

@@ -1,6 +1,7 @@
 package io.percolate.xdfs.fs;
 
 import io.percolate.xdfs.cache.BlockCache;
+import io.percolate.xdfs.cache.BlockWriter;
 import io.percolate.xdfs.cache.BlockRequest;
 import io.percolate.xdfs.cache.CacheCounter;
 import io.percolate.xdfs.meta.BlockKey;
@@ -25,10 +26,12 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Reads one version of a backing-store file block by block: a block with a cached copy of exactly
- * this version is read from the cache, any other from the backing store (and handed to the cache
- * fill once per stream). The version was taken when the file was opened, so cached blocks of an
- * older version are never served; a cached copy that fails to read is forgotten and the backing
- * store serves the block instead.
+ * this version is read from the cache, any other from the backing store. A block read from its
+ * start is cached from the bytes the reader fetches (a tee), so it crosses the filer once; a block
+ * the reader leaves unfinished, or enters midway, is handed to the cache fill instead, once per
+ * stream. The version was taken when the file was opened, so cached blocks of an older version
+ * are never served; a cached copy that fails to read is forgotten and the backing store serves
+ * the block instead.
  */
 final class XdfsInputStream extends FSInputStream {
 
@@ -49,6 +52,9 @@ final class XdfsInputStream extends FSInputStream {
     private FSDataInputStream backingIn;
     private int currentBlock = -1;
     private FSDataInputStream cachedIn;
+    /** the current block being cached from what this stream reads, and the position it needs next */
+    private BlockWriter.PendingBlock tee;
+    private long teeNext;
 
     XdfsInputStream(Path source, FileSystem backing, Fingerprint version, BlockCache cache,
                     FileSystem.Statistics statistics, int bufferSize) {
@@ -96,6 +102,7 @@ final class XdfsInputStream extends FSInputStream {
     /** Chooses where block {@code block} is read from, for as long as reads stay inside it. */
     private void enter(int block) {
         closeCached();
+        abandonTee();
         currentBlock = block;
         BlockKey key = version.block(block);
         Optional<CachedBlock> cached = cache.lookup(key);
@@ -112,7 +119,55 @@ final class XdfsInputStream extends FSInputStream {
         cache.counters().increment(CacheCounter.BLOCK_READS_FROM_BACKING);
         if (!requested.get(block)) {
             requested.set(block);
-            cache.request(new BlockRequest(source, version, block));
+            BlockRequest request = new BlockRequest(source, version, block);
+            if (pos == version.blockOffset(block)) {
+                // if the cache declines the block now (cached meanwhile, full, changed), a fill would too
+                tee = cache.cacheWhileReading(request).orElse(null);
+                teeNext = pos;
+            } else {
+                cache.request(request);
+            }
+        }
+    }
+
+    /**
+     * Hands bytes just read from the backing store at {@code at} to the block being cached: the
+     * part it does not hold yet. Bytes read again are skipped; a jump past its end gives it up.
+     */
+    private void feedTee(long at, byte[] buffer, int offset, int n) {
+        if (tee == null) {
+            return;
+        }
+        if (at > teeNext) {
+            abandonTee(); // the reader jumped ahead: the fill copies the block instead
+            return;
+        }
+        int held = (int) Math.min(n, teeNext - at);
+        if (held == n) {
+            return;
+        }
+        try {
+            tee.write(buffer, offset + held, n - held);
+            teeNext += n - held;
+        } catch (IOException | RuntimeException e) {
+            LOG.debug("Caching block {} of {} while reading failed: {}", currentBlock, source, e.toString());
+            cache.counters().increment(CacheCounter.FILLS_FAILED);
+            abandonTee();
+            return;
+        }
+        if (tee.written() == tee.request().length()) {
+            cache.publish(tee);
+            tee = null;
+        }
+    }
+
+    /** Gives up caching the current block from this stream's reads; the cache fill copies it instead. */
+    private void abandonTee() {
+        if (tee != null) {
+            BlockRequest request = tee.request();
+            tee.close();
+            tee = null;
+            cache.request(request);
         }
     }
 
@@ -152,6 +207,7 @@ final class XdfsInputStream extends FSInputStream {
                     + " bytes when opened: it changed while being read");
         }
         cache.counters().add(CacheCounter.BYTES_FROM_BACKING, n);
+        feedTee(pos, buffer, offset, n);
         return n;
     }
 
@@ -202,6 +258,7 @@ final class XdfsInputStream extends FSInputStream {
         }
         closed = true;
         closeCached();
+        abandonTee();
         IOUtils.cleanupWithLogger(LOG, backingIn);
         backingIn = null;
         super.close();

@@ -323,7 +323,13 @@ final class TestXdfsOnMiniDfs {
                 XdfsConfig.TRANSFER_BANDWIDTH_MB_PER_SECOND, "0.25",
                 XdfsConfig.TRANSFER_BURST_MB, "0.0625")) {
             long start = System.nanoTime();
-            assertArrayEquals(data, readAll(fs, path));
+            // a byte of each block: no block is read whole, so each is left to the (capped) fill
+            try (FSDataInputStream in = fs.open(path)) {
+                for (int block = 0; block < 8; block++) {
+                    in.seek((long) block * BLOCK);
+                    assertEquals(data[block * BLOCK] & 0xff, in.read());
+                }
+            }
             awaitFills(fs);
             double seconds = (System.nanoTime() - start) / 1e9;
 
@@ -331,6 +337,56 @@ final class TestXdfsOnMiniDfs {
             assertEquals(8, fs.cacheCounters().get(CacheCounter.FILLS_COMPLETED));
             assertArrayEquals(data, readAll(fs, path));
             assertEquals(8, fs.cacheCounters().get(CacheCounter.BLOCK_READS_FROM_CACHE));
+        }
+    }
+
+    @Test
+    @Order(20)
+    void blocksReadWhole_areCachedFromTheReadersBytes_andQueueNoSecondRead() throws Exception {
+        byte[] data = writeBacking("teed.bin", 4 * BLOCK + 123, 9);
+        Path path = new Path("/teed.bin");
+        try (XdfsFileSystem fs = xdfs("/cache-teed")) {
+            CacheCounters counters = fs.cacheCounters();
+            try (FSDataInputStream in = fs.open(path)) {
+                in.readFully(0, new byte[100]); // a positioned read of block 0's start: read again below
+                byte[] all = in.readAllBytes();
+                assertArrayEquals(data, all);
+            }
+            awaitFills(fs);
+
+            assertEquals(data.length + 100, counters.get(CacheCounter.BYTES_FROM_BACKING));
+            assertEquals(5, counters.get(CacheCounter.FILLS_FROM_READS), "every block cached from what was read");
+            assertEquals(0, counters.get(CacheCounter.FILLS_QUEUED), "no block queued to be read again");
+            assertEquals(5, counters.get(CacheCounter.FILLS_COMPLETED));
+            assertArrayEquals(data, readAll(fs, path));
+            assertEquals(5, counters.get(CacheCounter.BLOCK_READS_FROM_CACHE));
+            assertEquals(data.length + 100, counters.get(CacheCounter.BYTES_FROM_BACKING), "the second read hit the cache");
+        }
+    }
+
+    @Test
+    @Order(21)
+    void aBlockLeftUnfinished_isFilledInstead_andAJumpInsideItToo() throws Exception {
+        byte[] data = writeBacking("partial.bin", 3 * BLOCK, 10);
+        Path path = new Path("/partial.bin");
+        try (XdfsFileSystem fs = xdfs("/cache-partial")) {
+            CacheCounters counters = fs.cacheCounters();
+            try (FSDataInputStream in = fs.open(path)) {
+                byte[] head = new byte[1000];
+                in.readFully(head); // block 0 from its start, left unfinished
+                assertArrayEquals(java.util.Arrays.copyOf(data, 1000), head);
+                in.seek(BLOCK);
+                in.readFully(new byte[10]);
+                in.seek(BLOCK + 5000); // a jump inside block 1
+                in.readFully(new byte[10]);
+            }
+            awaitFills(fs);
+
+            assertEquals(0, counters.get(CacheCounter.FILLS_FROM_READS));
+            assertEquals(2, counters.get(CacheCounter.FILLS_QUEUED));
+            assertEquals(2, counters.get(CacheCounter.FILLS_COMPLETED));
+            assertArrayEquals(data, readAll(fs, path));
+            assertEquals(2, counters.get(CacheCounter.BLOCK_READS_FROM_CACHE), "blocks 0 and 1 cached, not 2");
         }
     }
 
