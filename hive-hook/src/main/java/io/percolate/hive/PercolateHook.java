@@ -23,8 +23,8 @@ import java.util.concurrent.TimeUnit;
  * The pre-execution hook ({@code hive.exec.pre.hooks}). Before Hive submits a query's first
  * MapReduce job it extracts the query DAG, publishes the descriptor and tags every job with
  * its query and stage; then, as the jobs finish, {@link OutputWatcher} republishes the
- * descriptor with their real outputs. It never fails or blocks the query: on any error it logs one line and
- * the query runs untagged, as it would without Percolate.
+ * descriptor with their real outputs. It never fails or blocks the query: on any error it logs
+ * one line and the query runs untagged, as it would without Percolate.
  */
 public final class PercolateHook implements ExecuteWithHookContext {
     private static final Logger LOG = LoggerFactory.getLogger(PercolateHook.class);

@@ -51,14 +51,20 @@ public final class OutputWatcher {
      */
     public void watch(QueryDescriptor published, PlannedQuery planned, List<ExecDriver> jobs, HiveConf conf,
                       DescriptorStore store, Duration every) {
-        SessionState session = SessionState.get();
-        if (session == null) {
-            LOG.info("Percolate: query {} has no Hive session; its descriptor keeps its first estimates", published.queryId());
-            return;
+        try {
+            SessionState session = SessionState.get();
+            if (session == null) {
+                LOG.info("Percolate: query {} has no Hive session; its descriptor keeps its first estimates",
+                        published.queryId());
+                return;
+            }
+            QueryWatch watch = new QueryWatch(published, planned, jobs, JobOutputs.inSession(session),
+                    conf.getVar(HiveConf.ConfVars.HIVE_COUNTER_GROUP), store, clock);
+            schedule(watch, every, clock.millis() + MAX_WATCH.toMillis());
+        } catch (Exception | LinkageError e) {
+            // e.g. a Hive version without these session internals: the query is tagged all the same
+            LOG.warn("Percolate: query {} keeps its first estimates: {}", published.queryId(), e.toString());
         }
-        QueryWatch watch = new QueryWatch(published, planned, jobs, JobOutputs.inSession(session),
-                conf.getVar(HiveConf.ConfVars.HIVE_COUNTER_GROUP), store, clock);
-        schedule(watch, every, clock.millis() + MAX_WATCH.toMillis());
     }
 
     private void schedule(QueryWatch watch, Duration every, long untilMillis) {

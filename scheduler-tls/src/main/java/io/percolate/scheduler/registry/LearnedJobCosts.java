@@ -67,9 +67,6 @@ final class LearnedJobCosts {
      * @param workScale    observed over estimated task work
      */
     record JobCosts(double startSeconds, double endSeconds, double workScale) {
-        /** Nothing learned and no start-up: what tests of the estimates alone use. */
-        static final JobCosts NONE = new JobCosts(0, 0, 1);
-
         /** A job's cost outside its tasks: its start-up if it has not started, its end if it has not finished. */
         double overhead(boolean started, boolean finished) {
             return (started ? 0 : startSeconds) + (finished ? 0 : endSeconds);
