@@ -15,8 +15,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * Watches the ResourceManager while a mix runs: samples, for every application tag (Hive tags
@@ -108,25 +110,23 @@ final class ClusterObserver implements Runnable {
      * ({@link WorkAccount#relativeError()}); empty unless TLS ran it with a descriptor.
      */
     OptionalDouble workError(String queryId) {
-        if (!(cluster.scheduler() instanceof TlsScheduler tls)) {
-            return OptionalDouble.empty();
-        }
-        return java.util.stream.Stream.concat(tls.activeQueries().stream(), tls.retiredQueries().stream())
-                .filter(q -> q.queryId().equals(queryId))
-                .flatMap(q -> q.work().stream())
-                .mapToDouble(WorkAccount::relativeError)
-                .findFirst();
+        return tlsView(queryId).flatMap(QueryView::work)
+                .map(w -> OptionalDouble.of(w.relativeError())).orElse(OptionalDouble.empty());
     }
 
     /** TLS's forecasts of the query's finished jobs against what they took; empty unless TLS ran it. */
     List<JobForecast> forecasts(String queryId) {
+        return tlsView(queryId).map(QueryView::forecasts).orElse(List.of());
+    }
+
+    /** The query as TLS's registry sees it, active or retired; empty under another scheduler. */
+    private Optional<QueryView> tlsView(String queryId) {
         if (!(cluster.scheduler() instanceof TlsScheduler tls)) {
-            return List.of();
+            return Optional.empty();
         }
-        return java.util.stream.Stream.concat(tls.activeQueries().stream(), tls.retiredQueries().stream())
+        return Stream.concat(tls.activeQueries().stream(), tls.retiredQueries().stream())
                 .filter(q -> q.queryId().equals(queryId))
-                .map(QueryView::forecasts)
-                .findFirst().orElse(List.of());
+                .findFirst();
     }
 
     /** The first T_alone TLS placed the query with; empty when TLS never placed it. */
