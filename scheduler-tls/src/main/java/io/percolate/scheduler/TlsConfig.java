@@ -59,7 +59,9 @@ record TlsConfig(
     static final double DEFAULT_JOB_START_SECONDS = 10;
     /**
      * Jobs of the first N queries in QEF's order get their ApplicationMaster container before any
-     * task container, so a job's start-up overlaps the running jobs' tasks; 0: strict query order.
+     * task container, so a job's start-up overlaps the running jobs' tasks; and each queue keeps
+     * room for N AMs (of its maxAMShare) for its first N queries, holding back the AMs of the
+     * others ({@link AmAdmission}); 0: strict query order, AMs start as FairScheduler allows.
      */
     static final String AM_FIRST_QUERIES = "percolate.scheduler.am-first-queries";
     static final int DEFAULT_AM_FIRST_QUERIES = 2;

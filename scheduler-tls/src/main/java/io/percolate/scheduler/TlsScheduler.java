@@ -14,16 +14,21 @@ import io.percolate.scheduler.web.RegistryHttpServer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.api.records.ResourceRequest;
+import org.apache.hadoop.yarn.api.records.SchedulingRequest;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
 import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
 import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerEventType;
 import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainerState;
 import org.apache.hadoop.yarn.server.resourcemanager.rmnode.RMNode;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.Allocation;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ContainerUpdates;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.QueueMetrics;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerApplication;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.SchedulerNode;
@@ -38,6 +43,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,6 +68,7 @@ public class TlsScheduler extends FairScheduler {
     private TlsConfig config;
     private DescriptorLoader loader;
     private QueryRegistry registry;
+    private AmAdmission admission;
     private final TlsMetrics metrics = new TlsMetrics();
     private volatile Optional<RegistryHttpServer> http = Optional.empty();
     /** the node whose heartbeat is being served on this thread; null outside a heartbeat */
@@ -98,6 +105,7 @@ public class TlsScheduler extends FairScheduler {
                 config.loadAttempts(), config.loadRetryDelay(), config.loaderThreads());
         registry = new QueryRegistry(loader, getClock(), config.registry(), new Qef(config.qef()), config.systemLoad(),
                 metrics);
+        admission = new AmAdmission(config.amFirstQueries());
         super.serviceInit(conf);
         LOG.info("Percolate: TlsScheduler started; descriptors under {}", config.descriptorDir());
     }
@@ -152,16 +160,62 @@ public class TlsScheduler extends FairScheduler {
     @Override
     public void update() {
         super.update();
+        List<AmAdmission.AmAsk> released = new ArrayList<>();
         try {
             locked(() -> {
                 registry.refresh();
                 registry.reorder(capacity(), this::demandOf);
-                rankOfAttempt = currentRanks();
+                Map<FSAppAttempt, AppRank> ranks = currentRanks();
+                rankOfAttempt = ranks;
+                released.addAll(admission.releasable(ranks.keySet(), a -> registry.admissionRank(a.getApplicationId())));
+                metrics.heldApplicationMasters(admission.heldCount());
             });
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Throwable e) {
             LOG.warn("Percolate: registry refresh failed (scheduling goes on)", e);
+        }
+        for (AmAdmission.AmAsk ask : released) {
+            startApplicationMaster(ask);
+        }
+    }
+
+    /**
+     * Holds back the ApplicationMaster ask of a low-ranked query while its queue's AM room is
+     * kept for the leading queries ({@link AmAdmission}); everything else passes to FairScheduler
+     * unchanged.
+     */
+    @Override
+    public Allocation allocate(ApplicationAttemptId attemptId, List<ResourceRequest> ask,
+                               List<SchedulingRequest> schedulingRequests, List<ContainerId> release,
+                               List<String> blacklistAdditions, List<String> blacklistRemovals,
+                               ContainerUpdates updateRequests) {
+        List<ResourceRequest> admitted = ask;
+        try {
+            FSAppAttempt attempt = getSchedulerApp(attemptId);
+            if (attempt != null && !attempt.isAmRunning()) {
+                admitted = admission.admit(attempt, ask, read(() -> registry.admissionRank(attemptId.getApplicationId())));
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("Percolate: could not decide on the ApplicationMaster of {}; it starts now", attemptId, e);
+        }
+        return super.allocate(attemptId, admitted, schedulingRequests, release, blacklistAdditions,
+                blacklistRemovals, updateRequests);
+    }
+
+    /**
+     * Hands a held ApplicationMaster ask to FairScheduler, as the RM would have at submission,
+     * and counts it in the application's demand now rather than at the next update, so the next
+     * heartbeat can start it.
+     */
+    private void startApplicationMaster(AmAdmission.AmAsk held) {
+        try {
+            super.allocate(held.attempt().getApplicationAttemptId(), held.ask(), null, List.of(), List.of(),
+                    List.of(), new ContainerUpdates());
+            locked(held.attempt()::updateDemand);
+        } catch (RuntimeException e) {
+            LOG.warn("Percolate: could not start the held ApplicationMaster of {}",
+                    held.attempt().getApplicationAttemptId(), e);
         }
     }
 
@@ -183,6 +237,11 @@ public class TlsScheduler extends FairScheduler {
     /** Job start-up (hand-off and ApplicationMaster launch) as learned so far, seconds. */
     public double jobStartSeconds() {
         return read(registry::jobStartSeconds);
+    }
+
+    /** ApplicationMasters held back for higher-ranked queries ({@link AmAdmission}). */
+    public int heldApplicationMasters() {
+        return admission.heldCount();
     }
 
     /** The order and load QEF last computed. */

@@ -80,6 +80,8 @@ final class TestTlsSchedulerOrdering {
     private TlsScheduler scheduler;
     private final String user = currentUser();
     private int amFirstQueries = TlsConfig.DEFAULT_AM_FIRST_QUERIES;
+    /** the queue's maxAMShare; -1 lifts the limit */
+    private double maxAmShare = -1.0;
 
     @AfterEach
     void stop() {
@@ -202,6 +204,52 @@ final class TestTlsSchedulerOrdering {
         assertEquals(List.of("a", "a", "b"), jobsOfOneQueryServed(0));
     }
 
+    /**
+     * AM admission: four large queries arrive on an idle 8 GB node whose queue may run four 1 GB
+     * AMs (maxAMShare 0.5); then a small one. With two AM slots kept for the leading queries, the
+     * third and fourth large queries wait for their AMs and the small query, first in QEF's order,
+     * starts its AM at once.
+     */
+    @Test
+    void amAdmission_keepsAmSlotsForTheLeadingQueries() throws Exception {
+        Map<String, Integer> ams = amsAfterFourLargeQueriesAndASmallOne(2);
+        assertEquals(Map.of("b1", 1, "b2", 1, "b3", 0, "b4", 0, "s", 1), ams,
+                "AM containers per application, large queries b1..b4 (smallest first), small query s");
+        assertEquals(2, scheduler.heldApplicationMasters(), "b3's and b4's AMs are held");
+    }
+
+    @Test
+    void withoutAmAdmission_lateLargeQueriesTakeTheAmSlotsTheSmallQueryNeeds() throws Exception {
+        // the control: FairScheduler's maxAMShare alone lets the AMs start in arrival order
+        Map<String, Integer> ams = amsAfterFourLargeQueriesAndASmallOne(0);
+        assertEquals(0, ams.get("s"), "the small query waits for an AM slot: " + ams);
+        assertTrue(ams.get("b3") + ams.get("b4") > 0, "a large query ranked after it holds one: " + ams);
+    }
+
+    private Map<String, Integer> amsAfterFourLargeQueriesAndASmallOne(int amFirstQueries) throws Exception {
+        this.amFirstQueries = amFirstQueries;
+        this.maxAmShare = 0.5;
+        start(5, 20);
+        Map<ApplicationId, String> names = new LinkedHashMap<>();
+        for (int i = 1; i <= 5; i++) {
+            String name = i <= 4 ? "b" + i : "s";
+            publish("query-" + name, i <= 4 ? estimate(100 + 10 * i, 60) : SMALL);
+            RMApp app = submit(name, tags("query-" + name, "Stage-1"));
+            names.put(app.getApplicationId(), name);
+            rm.drainEvents();
+            awaitStatus("query-" + name, DescriptorStatus.LOADED); // QEF places it
+            for (int beat = 0; beat < 3; beat++) {
+                nm.nodeHeartbeat(true);
+                rm.drainEvents();
+            }
+        }
+        Map<String, Integer> ams = new LinkedHashMap<>();
+        for (Map.Entry<ApplicationId, String> app : names.entrySet()) {
+            ams.put(app.getValue(), liveContainers(rm.getRMContext().getRMApps().get(app.getKey())));
+        }
+        return ams;
+    }
+
     private List<String> jobsOfOneQueryServed(int amFirstQueries) throws Exception {
         this.amFirstQueries = amFirstQueries;
         start(5, 20);
@@ -297,10 +345,10 @@ final class TestTlsSchedulerOrdering {
                 <?xml version="1.0"?>
                 <allocations>
                   <defaultQueueSchedulingPolicy>io.percolate.scheduler.QueryAwarePolicy</defaultQueueSchedulingPolicy>
-                  <queueMaxAMShareDefault>-1.0</queueMaxAMShareDefault>
+                  <queueMaxAMShareDefault>%s</queueMaxAMShareDefault>
                   <queue name="%s"/>
                 </allocations>
-                """.formatted(QUEUE), StandardCharsets.UTF_8);
+                """.formatted(maxAmShare, QUEUE), StandardCharsets.UTF_8);
 
         YarnConfiguration conf = new YarnConfiguration();
         conf.set(YarnConfiguration.RM_SCHEDULER, TlsScheduler.class.getName());

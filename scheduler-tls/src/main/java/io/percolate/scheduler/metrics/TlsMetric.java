@@ -24,6 +24,7 @@ enum TlsMetric implements MetricsInfo {
     PlacedSlowest("Active queries placed by the SLOWEST rule (L_slow over its limit) in the last ordering"),
     PlacedSwrd("Active queries placed by the SWRD rule (smallest remaining WRD) in the last ordering"),
     PlacedFifo("Active queries placed first come, first served (QEF disabled) in the last ordering"),
+    HeldApplicationMasters("ApplicationMasters held back so that each queue keeps AM room for its leading queries"),
     // counters since the scheduler started
     DecisionsUrgent("Times a query reached the head of QEF's order by the URGENT rule"),
     DecisionsSlowest("Times a query reached the head of QEF's order by the SLOWEST rule"),

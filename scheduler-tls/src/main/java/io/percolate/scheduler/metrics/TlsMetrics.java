@@ -59,6 +59,7 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
     private final Map<Rule, AtomicLong> decisions = new EnumMap<>(Rule.class);
     private final Map<DescriptorStatus, AtomicLong> settled = new EnumMap<>(DescriptorStatus.class);
     private final AtomicLong retired = new AtomicLong();
+    private volatile int heldApplicationMasters;
     private final Prediction prediction = new Prediction();
     private MetricsSystem system;
 
@@ -113,6 +114,11 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
         head = key;
     }
 
+    /** ApplicationMasters the scheduler holds back now (AM admission). */
+    public void heldApplicationMasters(int count) {
+        heldApplicationMasters = count;
+    }
+
     @Override
     public void descriptorSettled(DescriptorStatus status) {
         settled.get(status).incrementAndGet();
@@ -139,7 +145,8 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
                 .addGauge(TlsMetric.SlowQueries, s.slow())
                 .addGauge(TlsMetric.Load, s.load())
                 .addGauge(TlsMetric.Threshold, s.threshold())
-                .addGauge(TlsMetric.Capacity, s.capacity());
+                .addGauge(TlsMetric.Capacity, s.capacity())
+                .addGauge(TlsMetric.HeldApplicationMasters, heldApplicationMasters);
         for (Rule rule : Rule.values()) {
             record.addGauge(TlsMetric.placed(rule), s.placedBy(rule));
             record.addCounter(TlsMetric.decisions(rule), decisions.get(rule).get());

@@ -29,6 +29,11 @@ public record AppRank(int queryPosition, int depth, double jobWrd, long arrival,
         inputTables = Set.copyOf(inputTables);
     }
 
+    /** This rank with its query not placed yet. */
+    public AppRank unplaced() {
+        return new AppRank(UNPLACED, depth, jobWrd, arrival, inputTables);
+    }
+
     /**
      * A total order for applications with distinct arrivals. Jobs sharing the node's last table
      * go by WRD alone, as Algorithm 3 picks the largest sharing job; the others by DFA.

@@ -252,6 +252,20 @@ public final class QueryRegistry {
         return query == null ? AppRank.UNKNOWN : query.rank(app);
     }
 
+    /**
+     * The application's rank for starting its ApplicationMaster: as {@link #rank}, except that a
+     * query whose descriptor is still being read is not placed yet. Meanwhile QEF orders it by
+     * the little YARN has seen of it, which says nothing of its size.
+     */
+    public AppRank admissionRank(ApplicationId app) {
+        TrackedQuery query = queryOfApp.get(app);
+        if (query == null) {
+            return AppRank.UNKNOWN;
+        }
+        AppRank rank = query.rank(app);
+        return query.status() == DescriptorStatus.LOADING ? rank.unplaced() : rank;
+    }
+
     /** The table LoDFA prefers on {@code node}: what its last finished container read; null if none. */
     public String sharedTable(NodeId node) {
         return settings.inputSharing() ? nodes.lastTable(node).orElse(null) : null;

@@ -1,0 +1,175 @@
+package io.percolate.scheduler;
+
+import io.percolate.scheduler.registry.AppRank;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.api.records.ResourceRequest;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSAppAttempt;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSLeafQueue;
+import org.apache.hadoop.yarn.util.resource.Resources;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * Admission of ApplicationMasters in QEF's order. FairScheduler's maxAMShare caps the AMs a queue
+ * runs, and an AM holds its slot until its job ends. Under a strict query order a low-ranked job
+ * that started its AM in a lull gets no tasks once higher-ranked work returns, so it keeps the
+ * slot while a higher-ranked query's next job waits for one: a priority inversion that lasts a
+ * whole job. So in each queue ordered by {@link QueryAwarePolicy} the AMs of all but the first
+ * {@code reserved} queries start only while room for {@code reserved} more AMs remains, and the
+ * AMs held back wait here, outside FairScheduler, until QEF's order or the queue's AM room lets
+ * them go.
+ *
+ * <p>No deadlock: the AMs of a queue's leading queries are never held, and their jobs are served
+ * first, so they finish and free their slots. Applications the registry does not know, unmanaged
+ * AMs and queues of other policies are never held.
+ *
+ * <p>Thread-safe: asks arrive on the ResourceManager's dispatcher, releases are decided on the
+ * update thread. The caller hands released asks to FairScheduler outside this object's lock.
+ */
+final class AmAdmission {
+    private static final Logger LOG = LoggerFactory.getLogger(AmAdmission.class);
+
+    /** An application's ApplicationMaster ask and the AM container's size. */
+    record AmAsk(FSAppAttempt attempt, List<ResourceRequest> ask, Resource am) {
+    }
+
+    private final int reserved;
+    private final Map<ApplicationAttemptId, AmAsk> held = new HashMap<>();
+    /** AMs passed on to FairScheduler and not yet running: they take AM room before they show in it. */
+    private final Map<ApplicationAttemptId, AmAsk> starting = new HashMap<>();
+    /** Per queue, the query positions of its first {@code reserved} queries, as of the last update. */
+    private Map<FSLeafQueue, NavigableSet<Integer>> leaders = Map.of();
+
+    /** @param reserved AM slots each queue keeps for its leading queries; 0 admits every AM at once */
+    AmAdmission(int reserved) {
+        this.reserved = reserved;
+    }
+
+    /**
+     * The requests to pass on to FairScheduler now: {@code ask} itself, or none when it is the AM
+     * ask of an application that must wait (kept here until {@link #releasable} lets it go).
+     */
+    synchronized List<ResourceRequest> admit(FSAppAttempt attempt, List<ResourceRequest> ask, AppRank rank) {
+        if (reserved == 0 || attempt == null || attempt.isAmRunning() || attempt.getUnmanagedAM()
+                || ask == null || ask.isEmpty() || rank.equals(AppRank.UNKNOWN)
+                || !(attempt.getQueue().getPolicy() instanceof QueryAwarePolicy)) {
+            return ask;
+        }
+        AmAsk candidate = new AmAsk(attempt, List.copyOf(ask), amResource(ask));
+        if (mayStart(candidate, rank)) {
+            starting.put(attempt.getApplicationAttemptId(), candidate);
+            return ask;
+        }
+        held.put(attempt.getApplicationAttemptId(), candidate);
+        LOG.info("Percolate: holding the ApplicationMaster of {} (query position {}): queue {} keeps {} AM slots"
+                + " for its leading queries", attempt.getApplicationAttemptId(), rank.queryPosition(),
+                attempt.getQueueName(), reserved);
+        return List.of();
+    }
+
+    /**
+     * Re-decides every held ask after QEF has reordered: returns those that may start now, in
+     * rank order, and forgets asks of attempts that ended meanwhile.
+     *
+     * @param attempts every current application attempt
+     * @param rank     each attempt's rank in the new order
+     */
+    synchronized List<AmAsk> releasable(Collection<FSAppAttempt> attempts, Function<FSAppAttempt, AppRank> rank) {
+        leaders = leadingPositions(attempts, rank);
+        held.values().removeIf(h -> h.attempt().isStopped());
+        List<AmAsk> waiting = new ArrayList<>(held.values());
+        waiting.sort(Comparator.comparing(h -> rank.apply(h.attempt()), (a, b) -> AppRank.compare(a, b, null)));
+        List<AmAsk> released = new ArrayList<>();
+        for (AmAsk h : waiting) {
+            if (mayStart(h, rank.apply(h.attempt()))) {
+                ApplicationAttemptId id = h.attempt().getApplicationAttemptId();
+                held.remove(id);
+                starting.put(id, h);
+                released.add(h);
+            }
+        }
+        return released;
+    }
+
+    /** ApplicationMasters waiting here now. */
+    synchronized int heldCount() {
+        return held.size();
+    }
+
+    /**
+     * A leading query's AM may start at once; any other only if its queue's maxAMShare leaves
+     * room for it, for the AMs already on their way and for {@code reserved} more.
+     */
+    private boolean mayStart(AmAsk ask, AppRank rank) {
+        FSLeafQueue queue = ask.attempt().getQueue();
+        NavigableSet<Integer> first = leaders.get(queue);
+        if (first == null || first.size() < reserved || rank.queryPosition() <= first.last()) {
+            return true;
+        }
+        long needed = ask.am().getMemorySize() * (1 + reserved);
+        starting.values().removeIf(s -> s.attempt().isAmRunning() || s.attempt().isStopped());
+        for (AmAsk s : starting.values()) {
+            if (s.attempt().getQueue() == queue) {
+                needed += s.am().getMemorySize();
+            }
+        }
+        return fitsAmRoom(queue, needed);
+    }
+
+    /**
+     * Whether {@code memory} more of AM containers fit in the queue's AM room: maxAMShare of the
+     * share the queue can count on, the larger of its steady and its current fair share.
+     * FairScheduler's own check uses the current fair share alone, which follows demand and so
+     * would not count the AMs held here. Memory only, as the fair-share policy shares memory.
+     */
+    private static boolean fitsAmRoom(FSLeafQueue queue, long memory) {
+        float share = queue.getMaxAMShare();
+        if (share < 0) {
+            return true; // -1: AMs unlimited
+        }
+        long base = Math.max(queue.getSteadyFairShare().getMemorySize(), queue.getFairShare().getMemorySize());
+        long used = queue.getMetrics().getAMResourceUsageMB();
+        return used + memory <= (long) Math.ceil(base * (double) share);
+    }
+
+    /** Per queue ordered by TLS, the query positions of its first {@code reserved} queries. */
+    private Map<FSLeafQueue, NavigableSet<Integer>> leadingPositions(Collection<FSAppAttempt> attempts,
+                                                                     Function<FSAppAttempt, AppRank> rank) {
+        Map<FSLeafQueue, NavigableSet<Integer>> byQueue = new IdentityHashMap<>();
+        for (FSAppAttempt attempt : attempts) {
+            FSLeafQueue queue = attempt.getQueue();
+            AppRank r = rank.apply(attempt);
+            if (queue == null || !(queue.getPolicy() instanceof QueryAwarePolicy) || r.equals(AppRank.UNKNOWN)) {
+                continue;
+            }
+            NavigableSet<Integer> positions = byQueue.computeIfAbsent(queue, q -> new TreeSet<>());
+            positions.add(r.queryPosition());
+            if (positions.size() > reserved) {
+                positions.pollLast();
+            }
+        }
+        return byQueue;
+    }
+
+    /** The size of the AM container asked for: the request for any location, as the RM makes it. */
+    private static Resource amResource(List<ResourceRequest> ask) {
+        for (ResourceRequest r : ask) {
+            if (ResourceRequest.isAnyLocation(r.getResourceName())) {
+                return r.getCapability();
+            }
+        }
+        return ask.get(0).getCapability();
+    }
+}
