@@ -216,6 +216,14 @@ final class TestTlsSchedulerOrdering {
         assertEquals(Map.of("b1", 1, "b2", 1, "b3", 0, "b4", 0, "s", 1), ams,
                 "AM containers per application, large queries b1..b4 (smallest first), small query s");
         assertEquals(2, scheduler.heldApplicationMasters(), "b3's and b4's AMs are held");
+
+        // a held application that is killed leaves nothing behind
+        ApplicationId b3 = rm.getRMContext().getRMApps().values().stream()
+                .filter(a -> a.getName().equals("b3")).findFirst().orElseThrow().getApplicationId();
+        rm.killApp(b3);
+        rm.drainEvents();
+        scheduler.update();
+        assertEquals(1, scheduler.heldApplicationMasters(), "only b4's AM is held");
     }
 
     @Test

@@ -203,13 +203,16 @@ final class TrackedQuery {
     /**
      * Forecasts the time of every job that has arrived but not yet run a task and has no forecast:
      * its start-up, then its estimated maps and reduces (rescaled as {@link #correction} says)
-     * alone on {@code capacity} containers, then its end. Jobs whose tasks started before the
+     * on its share of {@code capacity} containers (split evenly among the query's running jobs),
+     * then its end. Jobs whose tasks started before the
      * descriptor was known get none, so every forecast precedes what it predicts.
      */
     void forecast(double capacity, LearnedJobCosts.JobCosts costs) {
         if (!status.honoured()) {
             return;
         }
+        // the query's jobs running now (Hive's parallel stages) share the cluster
+        double share = capacity / Math.max(1, running.size());
         for (ApplicationId app : awaitingFirstTask) {
             JobFacts facts = factsOf(stageOfApp.get(app));
             if (facts != null && !forecastOfApp.containsKey(app)) {
@@ -217,7 +220,7 @@ final class TrackedQuery {
                 double c = correction(costs);
                 forecastOfApp.put(app, costs.overhead(false, false) + ServiceTime.phased(
                         e.mapTaskSeconds() * e.mapTasks() * c, e.mapTasks(),
-                        e.reduceTaskSeconds() * e.reduceTasks() * c, e.reduceTasks(), capacity));
+                        e.reduceTaskSeconds() * e.reduceTasks() * c, e.reduceTasks(), share));
             }
         }
     }

@@ -194,6 +194,39 @@ final class TestRuntimeCorrection {
         assertEquals(0.2, q1.forecasts().get(0).relativeError(), 1e-9);
     }
 
+    /**
+     * Hive runs a query's independent stages at once: two sibling jobs of 8 maps × 10 s each
+     * share the 10 containers, so each is forecast 80 / 5 = 16 s rather than 80 / 8 = 10 s alone.
+     */
+    @Test
+    void siblingJobsRunningAtOnce_areForecastWithTheirShareOfTheCluster() throws InterruptedException {
+        QueryDag tree = new QueryDag(List.of(
+                job("Stage-1", estimate(8, 10, 0, 0)),
+                job("Stage-2", estimate(8, 10, 0, 0)),
+                job("Stage-3", estimate(1, 10, 0, 0), "Stage-1", "Stage-2")));
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", tree)), true);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        awaitLoaded(registry);
+        placed(registry, "q1");
+        registry.taskLaunched(APP1);
+        registry.taskLaunched(APP2);
+        clock.set(20_000);
+        registry.applicationRemoved(APP1);
+        registry.applicationRemoved(APP2);
+
+        // Stage-3 starts alone: all 10 containers for its one map
+        registry.applicationAdded(APP3, "alice", tags("q1", "Stage-3"));
+        placed(registry, "q1");
+        registry.taskLaunched(APP3);
+        clock.set(30_000);
+        registry.applicationRemoved(APP3);
+
+        QueryView q1 = registry.retiredQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
+        assertEquals(List.of(new JobForecast("stage-1", 16, 20), new JobForecast("stage-2", 16, 20),
+                new JobForecast("stage-3", 10, 10)), q1.forecasts());
+    }
+
     @Test
     void observedTaskTimes_replaceTheEstimate_andFinishedJobsRescaleTheRest() throws InterruptedException {
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true);
