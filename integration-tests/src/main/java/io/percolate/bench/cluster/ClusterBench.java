@@ -14,10 +14,11 @@ import java.util.Set;
  * Issue 7's benchmark: the same TPC-H mixes run as real Hive queries (real MapReduce jobs on a
  * MiniDFSCluster + MiniMRYarnCluster) under each scheduler, one fresh cluster per scheduler in
  * one invocation; mean response time, per-bin slowdowns against each query's time alone, stall
- * time, TLS's prediction error. Writes {@code target/bench/cluster/result.json} and PNG plots.
+ * time, TLS's prediction error; and, on the first scheduler's cluster, the Facebook-like mix over
+ * the NFS filer through xdfs against ingest-then-compute and all-in-HDFS. Writes {@code target/bench/cluster/result.json} and PNG plots.
  *
- * <p>Run it with {@code ./percolate bench cluster [--mix facebook,groups,single] [--scale 0.02]
- * [--queries 10] [--gap 10] [--seed 1] [--schedulers tls,fair,capacity]}.
+ * <p>Run it with {@code ./percolate bench cluster [--mix facebook,groups,single,xdfs] [--scale 0.02]
+ * [--queries 10] [--gap 10] [--seed 1] [--schedulers tls,fair,capacity] [--filer-mb 4]}.
  */
 public final class ClusterBench {
     private ClusterBench() {
@@ -76,6 +77,10 @@ public final class ClusterBench {
                     progress(name + ": mix " + mix.name() + " done, mean response "
                             + String.format(Locale.ROOT, "%.1f s", runs.stream().mapToDouble(QueryRun::responseSeconds).average().orElse(0)));
                 }
+                if (kind == settings.schedulers().get(0) && settings.xdfs()) {
+                    progress(name + ": mix " + settings.xdfsMix().name() + " on the NFS filer: ingest, HDFS, xdfs cold and warm");
+                    report.setXdfs(name, XdfsComparison.run(cluster, settings.xdfsMix()));
+                }
                 progress(name + ": stopping the cluster");
             }
             // a long run stopped later still leaves what it measured so far
@@ -97,7 +102,7 @@ public final class ClusterBench {
 
     private static final long STARTED = System.nanoTime();
 
-    private static void progress(String line) {
+    static void progress(String line) {
         System.err.printf(Locale.ROOT, "cluster: [%6.1f s] %s%n", (System.nanoTime() - STARTED) / 1e9, line);
     }
 }

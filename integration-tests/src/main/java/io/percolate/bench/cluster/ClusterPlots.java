@@ -16,8 +16,8 @@ import java.util.Map;
 
 /**
  * The cluster benchmark's plots, drawn from a {@link ClusterReport}: response-time CDF per
- * scheduler for each concurrent mix, per-bin mean slowdown, chain-versus-tree slowdown, and
- * single-query response times.
+ * scheduler for each concurrent mix, per-bin mean slowdown, chain-versus-tree slowdown,
+ * single-query response times, and the xdfs comparison.
  */
 final class ClusterPlots {
     private ClusterPlots() {
@@ -39,6 +39,21 @@ final class ClusterPlots {
                         runs -> report.meanSlowdown(runs, r -> true)), dir, "groups-shapes");
             }
         }
+        if (report.xdfs() != null) {
+            save(xdfs(report.xdfs()), dir, "xdfs");
+        }
+    }
+
+    /** Mean response and makespan of the mix each way its data can reach the cluster. */
+    private static CategoryChart xdfs(XdfsComparison.Result x) {
+        CategoryChart chart = new CategoryChartBuilder().width(800).height(500)
+                .title("Mix " + x.mix() + " with its tables on the NFS filer").yAxisTitle("seconds").build();
+        List<String> measures = List.of("mean response", "makespan");
+        chart.addSeries("ingest-then-compute", measures, List.of(x.ingestThenComputeMeanResponse(), x.ingestThenComputeMakespan()));
+        chart.addSeries("all in HDFS", measures, List.of(x.hdfs().meanResponse(), x.hdfs().makespan()));
+        chart.addSeries("xdfs cold", measures, List.of(x.cold().meanResponse(), x.cold().makespan()));
+        chart.addSeries("xdfs warm", measures, List.of(x.warm().meanResponse(), x.warm().makespan()));
+        return chart;
     }
 
     private static XYChart cdf(String title, Map<String, List<QueryRun>> bySchedulers) {

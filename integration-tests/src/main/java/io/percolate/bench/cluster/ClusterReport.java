@@ -21,8 +21,8 @@ import java.util.stream.Collectors;
 /**
  * The cluster benchmark's result: for every mix and scheduler the queries' response times,
  * slowdowns against their time alone, stall times, per-bin figures and TLS's ratios against
- * the stock schedulers; TLS's prediction error; and whether every scheduler computed the same
- * answers.
+ * the stock schedulers; TLS's prediction error; the xdfs comparison; and whether every run
+ * computed the same answers.
  */
 final class ClusterReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -33,6 +33,8 @@ final class ClusterReport {
     private final List<QueryRun> aloneRuns = new ArrayList<>();
     /** mix → scheduler → runs, in the order they ran */
     private final Map<String, Map<String, List<QueryRun>>> mixes = new LinkedHashMap<>();
+    private String xdfsScheduler;
+    private XdfsComparison.Result xdfs;
 
     ClusterReport(ClusterSettings settings, String aloneScheduler) {
         this.settings = settings;
@@ -41,6 +43,16 @@ final class ClusterReport {
 
     void addAlone(List<QueryRun> runs) {
         aloneRuns.addAll(runs);
+    }
+
+    void setXdfs(String scheduler, XdfsComparison.Result result) {
+        this.xdfsScheduler = scheduler;
+        this.xdfs = result;
+    }
+
+    /** The xdfs comparison; null when it did not run. */
+    XdfsComparison.Result xdfs() {
+        return xdfs;
     }
 
     void add(String mix, String scheduler, List<QueryRun> runs) {
@@ -88,11 +100,51 @@ final class ClusterReport {
         mixes.forEach((mix, bySchedulers) -> mixesJson.set(mix, mixJson(mix, bySchedulers)));
         root.set("prediction", predictionJson());
         root.set("results", agreementJson());
-        ObjectNode xdfs = root.putObject("xdfs");
-        xdfs.put("measured", false);
-        xdfs.put("reason", "the XDFS comparison (cold, warm, ingest-then-compute, all-in-HDFS) is not part of this "
-                + "benchmark yet; ./percolate bench xdfs measures the cache tier on its own");
+        root.set("xdfs", xdfsJson());
         return root;
+    }
+
+    /**
+     * The xdfs comparison: each way's mean response and makespan, the filer's bytes, and the
+     * issue's two ratios — cold xdfs against ingest-then-compute (time from the data on the filer
+     * to the last answer) and warm xdfs against all-in-HDFS (mean response).
+     */
+    private ObjectNode xdfsJson() {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("measured", xdfs != null);
+        if (xdfs == null) {
+            node.put("reason", "not run: add xdfs to --mix");
+            return node;
+        }
+        node.put("mix", xdfs.mix());
+        node.put("scheduler", xdfsScheduler);
+        node.put("filer_mb_per_s", settings.filerMbPerSecond());
+        node.put("ingest_s", round(xdfs.ingestSeconds()));
+        node.put("ingest_filer_mb", round(xdfs.ingestFilerBytes() / 1048576.0));
+        ObjectNode ingest = node.putObject("ingest_then_compute");
+        ingest.put("mean_response_s", round(xdfs.ingestThenComputeMeanResponse()));
+        ingest.put("makespan_s", round(xdfs.ingestThenComputeMakespan()));
+        node.set("all_in_hdfs", phaseJson(xdfs.hdfs()));
+        node.set("cold", phaseJson(xdfs.cold()));
+        node.set("warm", phaseJson(xdfs.warm()));
+        node.put("cold_vs_ingest_makespan", round(xdfs.cold().makespan() / xdfs.ingestThenComputeMakespan()));
+        node.put("cold_vs_ingest_mean_response", round(xdfs.cold().meanResponse() / xdfs.ingestThenComputeMeanResponse()));
+        node.put("warm_vs_hdfs_mean_response", round(xdfs.warm().meanResponse() / xdfs.hdfs().meanResponse()));
+        node.put("warm_vs_hdfs_makespan", round(xdfs.warm().makespan() / xdfs.hdfs().makespan()));
+        return node;
+    }
+
+    private ObjectNode phaseJson(XdfsComparison.Phase phase) {
+        ObjectNode node = JSON.createObjectNode();
+        node.put("mean_response_s", round(phase.meanResponse()));
+        node.put("makespan_s", round(phase.makespan()));
+        node.put("filer_mb", round(phase.filerBytes() / 1048576.0));
+        ArrayNode queries = node.putArray("queries");
+        for (QueryRun r : phase.runs()) {
+            queries.addObject().put("name", r.query().name()).put("submitted_s", round(r.submittedSeconds()))
+                    .put("response_s", round(r.responseSeconds()));
+        }
+        return node;
     }
 
     private ObjectNode mixJson(String mix, Map<String, List<QueryRun>> bySchedulers) {
@@ -203,6 +255,9 @@ final class ClusterReport {
         List<String> mismatches = new ArrayList<>();
         List<QueryRun> all = new ArrayList<>(aloneRuns);
         mixes.values().forEach(m -> m.values().forEach(all::addAll));
+        if (xdfs != null) {
+            List.of(xdfs.hdfs(), xdfs.cold(), xdfs.warm()).forEach(p -> all.addAll(p.runs()));
+        }
         for (QueryRun r : all) {
             List<String> rows = r.rows().stream().sorted().toList();
             List<String> seen = first.putIfAbsent(r.query().name(), rows);
@@ -237,6 +292,13 @@ final class ClusterReport {
                 + BASELINES.stream().filter(b -> bySchedulers.containsKey("tls") && bySchedulers.containsKey(b))
                 .map(b -> String.format(Locale.ROOT, ", tls/%s %.2f", b, meanResponse(mix, "tls") / meanResponse(mix, b)))
                 .collect(Collectors.joining())));
+        if (xdfs != null) {
+            parts.add(String.format(Locale.ROOT, "xdfs: makespan cold %.1f s vs ingest-then-compute %.1f s (%.2f),"
+                    + " mean response warm %.1f s vs all-in-HDFS %.1f s (%.2f)", xdfs.cold().makespan(),
+                    xdfs.ingestThenComputeMakespan(), xdfs.cold().makespan() / xdfs.ingestThenComputeMakespan(),
+                    xdfs.warm().meanResponse(), xdfs.hdfs().meanResponse(),
+                    xdfs.warm().meanResponse() / xdfs.hdfs().meanResponse()));
+        }
         return String.join("; ", parts) + (resultsAgree() ? "" : "; RESULTS DIFFER between runs");
     }
 

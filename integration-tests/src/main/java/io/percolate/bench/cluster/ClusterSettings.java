@@ -13,7 +13,9 @@ import java.util.Set;
 /**
  * Options of {@code ./percolate bench cluster}.
  *
- * @param mixes        which mixes to run: facebook, groups, single (smoke is the test suite's)
+ * @param mixes        which mixes to run: facebook, groups, single, and xdfs (the Facebook-like mix
+ *                     with its tables on the NFS filer, on the first scheduler's cluster); smoke is
+ *                     the test suite's
  * @param schedulers   schedulers to compare, each on a cluster of its own, in this order
  * @param scale        TPC-H scale factor
  * @param queries      queries in the Facebook-like mix
@@ -22,12 +24,14 @@ import java.util.Set;
  * @param seed         seed of the Facebook-like mix's draw and arrivals
  * @param nodes        NodeManagers (and DataNodes)
  * @param nodeMemoryMb memory each NodeManager offers; containers are {@link #CONTAINER_MB}
+ * @param filerMbPerSecond the NFS filer's bandwidth in the xdfs comparison, MiB/s, shared by all readers
  * @param out          where result.json and the plots go
  */
 record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, int queries,
-                       double meanGapSeconds, int groupSize, long seed, int nodes, int nodeMemoryMb, Path out) {
+                       double meanGapSeconds, int groupSize, long seed, int nodes, int nodeMemoryMb,
+                       double filerMbPerSecond, Path out) {
     static final int CONTAINER_MB = 512;
-    static final Set<String> MIXES = Set.of("facebook", "groups", "single", "smoke");
+    static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke");
 
     ClusterSettings {
         mixes = List.copyOf(mixes);
@@ -38,7 +42,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
             }
         }
         if (mixes.isEmpty() || schedulers.isEmpty() || !(scale > 0) || queries < 1 || !(meanGapSeconds >= 0)
-                || groupSize < 1 || nodes < 1 || nodeMemoryMb < CONTAINER_MB) {
+                || groupSize < 1 || nodes < 1 || nodeMemoryMb < CONTAINER_MB || !(filerMbPerSecond > 0)) {
             throw new IllegalArgumentException("bad settings: " + this);
         }
     }
@@ -46,7 +50,8 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
     /**
      * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity},
      * {@code --scale 0.02}, {@code --queries 10}, {@code --gap 10}, {@code --group-size 2},
-     * {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --out target/bench/cluster}.
+     * {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
+     * {@code --out target/bench/cluster}.
      */
     static ClusterSettings parse(List<String> args) {
         Map<String, String> o = new HashMap<>();
@@ -58,7 +63,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
             o.put(key.substring(2), args.get(i + 1));
         }
         Set<String> known = Set.of("mix", "schedulers", "scale", "queries", "gap", "group-size", "seed", "nodes",
-                "node-mb", "out");
+                "node-mb", "filer-mb", "out");
         for (String key : o.keySet()) {
             if (!known.contains(key)) {
                 throw new IllegalArgumentException("unknown option --" + key + "; known: " + known);
@@ -76,6 +81,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
                 Long.parseLong(o.getOrDefault("seed", "1")),
                 Integer.parseInt(o.getOrDefault("nodes", "2")),
                 Integer.parseInt(o.getOrDefault("node-mb", "2048")),
+                Double.parseDouble(o.getOrDefault("filer-mb", "4")),
                 Path.of(o.getOrDefault("out", "target/bench/cluster")));
     }
 
@@ -84,21 +90,36 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
      * the smoke run checks that the harness works under every scheduler.
      */
     boolean smoke() {
-        return mixes.equals(List.of("smoke"));
+        return mixes.contains("smoke");
     }
 
-    /** The mixes to run, built from these settings. */
+    /** Whether to compare the Facebook-like mix on the NFS filer through xdfs with HDFS and ingest. */
+    boolean xdfs() {
+        return mixes.contains("xdfs");
+    }
+
+    /** The mixes to run on every scheduler's cluster, built from these settings. */
     List<Mix> buildMixes() {
         List<Mix> built = new ArrayList<>();
-        for (String mix : mixes) {
+        for (String mix : mixes.stream().filter(m -> !m.equals("xdfs")).toList()) {
             built.add(switch (mix) {
-                case "facebook" -> Mixes.facebook(queries, meanGapSeconds, seed);
+                case "facebook" -> facebook();
                 case "groups" -> Mixes.groups(groupSize, 2);
                 case "single" -> Mixes.single();
                 default -> Mixes.smoke();
             });
         }
         return built;
+    }
+
+    /** The Facebook-like mix these settings draw. */
+    private Mix facebook() {
+        return Mixes.facebook(queries, meanGapSeconds, seed);
+    }
+
+    /** The mix the xdfs comparison runs: the Facebook-like one, or the smoke mix in a smoke run. */
+    Mix xdfsMix() {
+        return smoke() ? Mixes.smoke() : facebook();
     }
 
     /** Split size that cuts lineitem into about four map tasks at any scale (1 MB at least). */
@@ -118,6 +139,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         m.put("nodes", nodes);
         m.put("node_mb", nodeMemoryMb);
         m.put("container_mb", CONTAINER_MB);
+        m.put("filer_mb_per_s", filerMbPerSecond);
         m.put("split_bytes", splitBytes());
         return m;
     }

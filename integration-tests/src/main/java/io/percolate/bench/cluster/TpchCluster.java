@@ -1,14 +1,21 @@
 package io.percolate.bench.cluster;
 
+import io.percolate.bench.xdfs.Ingest;
+import io.percolate.bench.xdfs.NfsStandIn;
 import io.percolate.it.cluster.EmbeddedHive;
 import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.it.cluster.MiniPercolateCluster.SchedulerKind;
 import io.percolate.it.tpch.TpchDataset;
 import io.percolate.it.tpch.TpchStatistics;
 import io.percolate.stats.StatisticsStore;
+import io.percolate.xdfs.config.XdfsConfig;
 import io.trino.tpch.TpchTable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
+
+import java.io.IOException;
 
 import java.util.HashMap;
 import java.util.List;
@@ -17,18 +24,30 @@ import java.util.Map;
 /**
  * One benchmark cluster: a {@link MiniPercolateCluster} under the scheduler being measured,
  * TPC-H tables on its HDFS with their column statistics, and an embedded Hive configured the
- * same way whichever the scheduler.
+ * same way whichever the scheduler. For the xdfs comparison it also has an NFS filer: a local
+ * directory read at a fixed bandwidth ({@link NfsStandIn}), which the tables can be copied to and
+ * located on, through xdfs or after an ingest into HDFS.
  */
 final class TpchCluster implements AutoCloseable {
     private static final Path DATA = new Path("/data/tpch");
 
+    /** Where the tables live on the filer, under its root. */
+    private static final String ON_FILER = "tpch";
+    /** Copies an ingest runs at once, as a two-map distcp. */
+    private static final int INGEST_COPIES = 2;
+
     private final MiniPercolateCluster cluster;
     private final EmbeddedHive hive;
+    private final TpchDataset data;
+    private final Map<String, String> filer;
     private final java.nio.file.Path workDir;
 
-    private TpchCluster(MiniPercolateCluster cluster, EmbeddedHive hive, java.nio.file.Path workDir) {
+    private TpchCluster(MiniPercolateCluster cluster, EmbeddedHive hive, TpchDataset data, Map<String, String> filer,
+                        java.nio.file.Path workDir) {
         this.cluster = cluster;
         this.hive = hive;
+        this.data = data;
+        this.filer = Map.copyOf(filer);
         this.workDir = workDir;
     }
 
@@ -50,9 +69,12 @@ final class TpchCluster implements AutoCloseable {
             for (TpchTable<?> table : tables) {
                 statistics.write(TpchStatistics.of(data, table));
             }
-            EmbeddedHive hive = new EmbeddedHive(cluster.conf(), workDir.resolve("hive"), hiveSettings(cluster, settings));
+            Map<String, String> filer = filerSettings(workDir, settings);
+            Map<String, String> hiveSettings = hiveSettings(cluster, settings);
+            hiveSettings.putAll(filer);
+            EmbeddedHive hive = new EmbeddedHive(cluster.conf(), workDir.resolve("hive"), hiveSettings);
             hive.run(data.ddl(DATA).toArray(String[]::new));
-            return new TpchCluster(cluster, hive, workDir);
+            return new TpchCluster(cluster, hive, data, filer, workDir);
         } catch (Exception | Error e) {
             cluster.close();
             throw e;
@@ -76,6 +98,63 @@ final class TpchCluster implements AutoCloseable {
             s.put(key, cluster.conf().get(key) + " -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
         }
         return s;
+    }
+
+    /**
+     * The filer and xdfs over it, for every query's jobs: the filer's root and shared bandwidth,
+     * xdfs backed by it with cache blocks the size of a split (so each map task reads one block
+     * from its start and caches it as it passes), and no file-age guard (the tables were just
+     * written).
+     */
+    private static Map<String, String> filerSettings(java.nio.file.Path workDir, ClusterSettings settings) {
+        Map<String, String> s = new HashMap<>();
+        s.put("fs." + NfsStandIn.SCHEME + ".impl", NfsStandIn.class.getName());
+        s.put(NfsStandIn.BANDWIDTH, Double.toString(settings.filerMbPerSecond() * 1024 * 1024));
+        s.put(NfsStandIn.PACER_FILE, workDir.resolve("filer-pacer").toAbsolutePath().toString());
+        s.put(XdfsConfig.BACKING_URI, NfsStandIn.SCHEME + "://" + workDir.resolve("filer").toAbsolutePath());
+        s.put(XdfsConfig.CACHE_DIR, "/xdfs-cache");
+        s.put(XdfsConfig.BLOCK_SIZE, Long.toString(settings.splitBytes()));
+        s.put(XdfsConfig.MIN_FILE_AGE_MS, "0");
+        return s;
+    }
+
+    /** The cluster's configuration with the filer and xdfs settings the queries get. */
+    private Configuration filerConf() {
+        Configuration conf = new Configuration(cluster.conf());
+        filer.forEach(conf::set);
+        return conf;
+    }
+
+    /** Writes the tables to the filer (the same rows as on HDFS). */
+    void copyToFiler() throws IOException {
+        FileSystem local = FileSystem.getLocal(cluster.conf()).getRawFileSystem();
+        data.write(local, new Path(workDir.resolve("filer").resolve(ON_FILER).toUri()));
+    }
+
+    /** Copies the tables from the filer into HDFS and locates them there; returns the copy's seconds. */
+    double ingestFromFiler() throws Exception {
+        Path copy = new Path("/ingest/" + ON_FILER);
+        double seconds = Ingest.copy(filerConf(), new Path(NfsStandIn.SCHEME + "://"
+                + workDir.resolve("filer").resolve(ON_FILER).toAbsolutePath()), cluster.fileSystem(), copy, INGEST_COPIES);
+        locateTables(cluster.fileSystem().makeQualified(copy).toString());
+        return seconds;
+    }
+
+    /** Locates the tables on the filer, read through xdfs. */
+    void readThroughXdfs() throws Exception {
+        locateTables(XdfsConfig.SCHEME + "://tpch/" + ON_FILER);
+    }
+
+    /** Bytes read from the filer so far, by every process. */
+    long filerBytes() throws IOException {
+        return NfsStandIn.bytesReadEverywhere(filerConf());
+    }
+
+    private void locateTables(String root) throws Exception {
+        hive.run(data.tables().stream()
+                .map(t -> "ALTER TABLE " + TpchDataset.DATABASE + "." + t.getTableName()
+                        + " SET LOCATION '" + root + "/" + t.getTableName() + "'")
+                .toArray(String[]::new));
     }
 
     MixRunner runner() {

@@ -93,7 +93,7 @@ public final class NfsStandIn extends RawLocalFileSystem {
     }
 
     /** Bytes all processes have read from the stand-in whose pacer file is {@code conf}'s. */
-    static long bytesReadEverywhere(Configuration conf) throws IOException {
+    public static long bytesReadEverywhere(Configuration conf) throws IOException {
         return SharedPacer.open(Paths.get(conf.get(PACER_FILE)), 1).bytesGranted();
     }
 

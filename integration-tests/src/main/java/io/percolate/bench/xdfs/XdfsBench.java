@@ -8,7 +8,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 
 import java.io.BufferedOutputStream;
@@ -27,9 +26,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Stream;
 
 /**
@@ -104,7 +100,7 @@ public final class XdfsBench {
         Path hdfsData = hdfs.makeQualified(new Path("/ingest/data"));
 
         long before = NfsStandIn.bytesReadEverywhere(conf);
-        double copy = ingest(conf, nfsData, hdfs, hdfsData);
+        double copy = Ingest.copy(conf, nfsData, hdfs, hdfsData, PARALLEL_MAPS);
         nfsBytes.put("ingest_copy", NfsStandIn.bytesReadEverywhere(conf) - before);
         progress("ingest copy: %.1f s", copy);
         double hdfsIo = BenchJobs.run(conf, BenchJobs.Kind.IO, hdfsData, "hdfs-scan");
@@ -173,29 +169,6 @@ public final class XdfsBench {
     /** Each phase also has its own authority, so no JVM reuses a cached FileSystem of another phase. */
     private static Path xdfsPath(String phase) {
         return new Path(XdfsConfig.SCHEME + "://" + phase + "/" + DATA);
-    }
-
-    /** Ingest: copies every file NFS → HDFS, two at a time (as a two-map distcp would). */
-    private static double ingest(Configuration conf, Path from, FileSystem hdfs, Path to) throws Exception {
-        FileSystem nfs = from.getFileSystem(conf);
-        hdfs.mkdirs(to);
-        long start = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL_MAPS);
-        try {
-            List<Future<Boolean>> copies = new ArrayList<>();
-            for (FileStatus file : nfs.listStatus(from)) {
-                copies.add(pool.submit(() -> FileUtil.copy(nfs, file.getPath(), hdfs,
-                        new Path(to, file.getPath().getName()), false, conf)));
-            }
-            for (Future<Boolean> copy : copies) {
-                if (!copy.get()) {
-                    throw new IOException("ingest copy failed");
-                }
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        return (System.nanoTime() - start) / 1e9;
     }
 
     /** Caches the first {@code count} files (one block each) through xdfs; returns blocks cached. */

@@ -15,17 +15,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The cluster benchmark's smoke subset (issue 7): two small Hive queries submitted at once on a
- * real cluster under each scheduler, TLS, Fair and Capacity, one fresh cluster each. Checks the
- * harness end to end: every query ran as real MapReduce jobs under every scheduler, every
- * scheduler computed the same answers, and the result file has the benchmark's shape. It asserts
- * no timing target: two queries on two cores say nothing about which scheduler is faster.
+ * real cluster under each scheduler, TLS, Fair and Capacity, one fresh cluster each; on TLS's
+ * cluster the same pair again with the tables on the NFS filer, ingested into HDFS and then read
+ * through xdfs, cold and warm. Checks the harness end to end: every query ran as real MapReduce
+ * jobs under every scheduler, every run computed the same answers (through xdfs too), the warm
+ * run read less from the filer than the cold one, and the result file has the benchmark's shape.
+ * It asserts no timing target: two queries on two cores say nothing about which is faster.
  */
-@Timeout(value = 8, unit = TimeUnit.MINUTES)
+@Timeout(value = 12, unit = TimeUnit.MINUTES)
 final class TestClusterBenchSmoke {
     @Test
     void smokeMix_runsUnderEveryScheduler_andAgrees() throws Exception {
         Path out = Path.of("target", "bench-smoke").toAbsolutePath();
-        ClusterSettings settings = ClusterSettings.parse(List.of("--mix", "smoke", "--scale", "0.002",
+        ClusterSettings settings = ClusterSettings.parse(List.of("--mix", "smoke,xdfs", "--scale", "0.002",
                 "--out", out.toString()));
         ClusterReport report = ClusterBench.run(settings);
         Path file = report.write(out);
@@ -45,5 +47,17 @@ final class TestClusterBenchSmoke {
         assertTrue(json.at("/results/agree").asBoolean(), json.at("/results").toString());
         assertEquals(2, json.at("/results/queries_checked").asInt(), json.at("/results").toString());
         assertTrue(Files.exists(out.resolve("smoke-cdf.png")), "no CDF plot in " + out);
+
+        JsonNode xdfs = json.at("/xdfs");
+        assertTrue(xdfs.get("measured").asBoolean(), xdfs.toString());
+        assertTrue(xdfs.get("ingest_filer_mb").asDouble() > 0, "the ingest read the filer: " + xdfs);
+        assertEquals(0.0, xdfs.at("/all_in_hdfs/filer_mb").asDouble(), "the mix on the ingested copy: " + xdfs);
+        double cold = xdfs.at("/cold/filer_mb").asDouble();
+        assertTrue(cold > 0, "the cold run read its tables from the filer: " + xdfs);
+        assertTrue(xdfs.at("/warm/filer_mb").asDouble() < cold, "the warm run found blocks the cold one cached: " + xdfs);
+        for (String phase : List.of("all_in_hdfs", "cold", "warm")) {
+            assertEquals(2, xdfs.at("/" + phase + "/queries").size(), phase + ": " + xdfs);
+        }
+        assertTrue(Files.exists(out.resolve("xdfs.png")), "no xdfs plot in " + out);
     }
 }
