@@ -2,6 +2,7 @@ package io.percolate.sim;
 
 import io.percolate.sim.adapter.Schedulers;
 import io.percolate.sim.cluster.ClusterSpec;
+import io.percolate.sim.workload.EstimateError;
 import io.percolate.sim.workload.Workloads;
 
 import java.nio.file.Path;
@@ -24,10 +25,12 @@ import java.util.Map;
  * @param containersPerNode containers of {@link ClusterSpec#DEFAULT_CONTAINER_MB} MB per node
  * @param schedulers        names from {@link Schedulers}, in report order
  * @param aloneScheduler    the scheduler each query's response alone is measured under
+ * @param estimateError     σ of the hook's estimation error: published task times are the real ones
+ *                          times e^Z, Z ~ N(0, σ²), per job ({@link EstimateError}); 0 publishes exact DAGs
  * @param out               directory of result.json
  */
 public record BenchSettings(String workload, long seed, int queries, double load, int nodes, int containersPerNode,
-        List<String> schedulers, String aloneScheduler, Path out) {
+        List<String> schedulers, String aloneScheduler, double estimateError, Path out) {
 
     public static final String DEFAULT_WORKLOAD = "small";
     public static final long DEFAULT_SEED = 1;
@@ -36,6 +39,7 @@ public record BenchSettings(String workload, long seed, int queries, double load
     public static final int DEFAULT_NODES = 10;
     public static final int DEFAULT_CONTAINERS_PER_NODE = 8;
     public static final String DEFAULT_ALONE_SCHEDULER = "fair";
+    public static final double DEFAULT_ESTIMATE_ERROR = 0.2;
     public static final Path DEFAULT_OUT = Path.of("target", "bench", "sched");
 
     public BenchSettings {
@@ -52,6 +56,9 @@ public record BenchSettings(String workload, long seed, int queries, double load
         if (nodes < 1 || nodes > 10_000) {
             throw new IllegalArgumentException("--nodes must be in [1, 10000], got " + nodes);
         }
+        if (!(estimateError >= 0) || estimateError > 2) {
+            throw new IllegalArgumentException("--estimate-error must be in [0, 2], got " + estimateError);
+        }
         if (containersPerNode < 1 || containersPerNode > 1024) {
             throw new IllegalArgumentException("--containers-per-node must be in [1, 1024], got " + containersPerNode);
         }
@@ -59,7 +66,8 @@ public record BenchSettings(String workload, long seed, int queries, double load
 
     public static BenchSettings defaults() {
         return new BenchSettings(DEFAULT_WORKLOAD, DEFAULT_SEED, DEFAULT_QUERIES, DEFAULT_LOAD, DEFAULT_NODES,
-                DEFAULT_CONTAINERS_PER_NODE, Schedulers.names(), DEFAULT_ALONE_SCHEDULER, DEFAULT_OUT);
+                DEFAULT_CONTAINERS_PER_NODE, Schedulers.names(), DEFAULT_ALONE_SCHEDULER, DEFAULT_ESTIMATE_ERROR,
+                DEFAULT_OUT);
     }
 
     public static BenchSettings parse(String... args) {
@@ -82,9 +90,10 @@ public record BenchSettings(String workload, long seed, int queries, double load
                 (int) number(given, "containers-per-node", d.containersPerNode()),
                 given.containsKey("schedulers") ? List.of(given.get("schedulers").split(",")) : d.schedulers(),
                 given.getOrDefault("alone-scheduler", d.aloneScheduler()),
+                fraction(given, "estimate-error", d.estimateError()),
                 given.containsKey("out") ? Path.of(given.get("out")) : d.out());
         given.keySet().removeAll(List.of("workload", "seed", "queries", "load", "nodes", "containers-per-node", "schedulers",
-                "alone-scheduler", "out"));
+                "alone-scheduler", "estimate-error", "out"));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s): " + given.keySet());
         }

@@ -6,6 +6,7 @@ import io.percolate.sim.cluster.SimUser;
 import io.percolate.sim.cluster.Simulation;
 import io.percolate.sim.report.BenchReport;
 import io.percolate.sim.report.RunResult;
+import io.percolate.sim.workload.EstimateError;
 import io.percolate.sim.workload.SimQuery;
 import io.percolate.sim.workload.Workload;
 import io.percolate.sim.workload.WorkloadSource;
@@ -33,7 +34,7 @@ public final class SchedBench {
         } catch (IllegalArgumentException e) {
             System.err.println("sched: " + e.getMessage());
             System.err.println("usage: bench sched [--workload " + String.join("|", Workloads.names())
-                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--schedulers "
+                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--estimate-error S] [--schedulers "
                     + String.join(",", Schedulers.names()) + "] [--out DIR]");
             System.exit(2);
             return;
@@ -48,8 +49,9 @@ public final class SchedBench {
     public static BenchReport run(BenchSettings settings) {
         ClusterSpec cluster = settings.cluster();
         WorkloadSource source = Workloads.get(settings.workload());
-        Workload workload = source
-                .generate(settings.queries(), settings.seed(), cluster.containers(), settings.load());
+        Workload workload = EstimateError.apply(source
+                .generate(settings.queries(), settings.seed(), cluster.containers(), settings.load()),
+                settings.estimateError());
         Simulation simulation = new Simulation(cluster, SimUser.current());
         Map<String, Double> alone = alone(simulation, workload, settings.aloneScheduler());
         List<RunResult> runs = new ArrayList<>();
@@ -59,6 +61,7 @@ public final class SchedBench {
         Map<String, Object> reported = new LinkedHashMap<>();
         reported.put("queries", workload.queries().size());
         reported.put("load", settings.load());
+        reported.put("estimate_error", settings.estimateError());
         if (!source.binsSource().isEmpty()) {
             reported.put("bins_source", source.binsSource());
         }

@@ -22,6 +22,14 @@ public interface SchedulerUnderTest extends AutoCloseable {
     /** Creates the scheduler on {@code clock} and registers the cluster's nodes; returns them in a fixed order. */
     List<NodeId> start(ClusterSpec cluster, Clock clock);
 
+    /**
+     * Whether it is told each query's real DAG (task times as they will run) rather than the
+     * hook's estimates: only the oracle is.
+     */
+    default boolean perfectKnowledge() {
+        return false;
+    }
+
     /** The hook's percolation: the query's descriptor, published before its first job is submitted. */
     default void announce(QueryDescriptor descriptor) {
     }

@@ -13,6 +13,7 @@ public final class Schedulers {
         ALL.put("tls", TlsAdapter::new);
         ALL.put("fair", FairAdapter::new);
         ALL.put("capacity", CapacityAdapter::new);
+        ALL.put("oracle", OracleAdapter::new);
     }
 
     private Schedulers() {

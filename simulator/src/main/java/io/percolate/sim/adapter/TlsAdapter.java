@@ -25,13 +25,17 @@ import java.util.concurrent.TimeUnit;
  * the registry has applied the descriptor, and only then lets simulated time move on. The
  * scheduler's loader stays asynchronous, as in production.
  */
-final class TlsAdapter extends FairAdapter {
+class TlsAdapter extends FairAdapter {
     private static final long LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private DescriptorStore store;
 
     TlsAdapter() {
-        super("tls");
+        this("tls");
+    }
+
+    TlsAdapter(String name) {
+        super(name);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.percolate.sim.cluster;
 
 import io.percolate.descriptor.QueryTags;
 import io.percolate.model.JobNode;
+import io.percolate.model.QueryDag;
 import io.percolate.model.QueryDescriptor;
 import io.percolate.sim.adapter.JobSubmission;
 import io.percolate.sim.adapter.SchedulerUnderTest;
@@ -99,10 +100,31 @@ public final class Simulation {
         final Map<String, Job> jobs = new LinkedHashMap<>();
         int jobsLeft;
         long finish = -1;
+        /** containers (ApplicationMasters and tasks) of its jobs running now */
+        int containers;
+        /** since when it has had none, after its first; -1 before its first or while some run */
+        long idleSince = -1;
+        long stallMillis;
 
         QueryRun(SimQuery query) {
             this.query = query;
             this.jobsLeft = query.dag().jobs().size();
+        }
+
+        void containerStarted(long now) {
+            if (containers == 0 && idleSince >= 0) {
+                stallMillis += now - idleSince;
+                idleSince = -1;
+            }
+            containers++;
+        }
+
+        /** Stall time is what the cluster benchmark samples: time after its first container with none running. */
+        void containerEnded(long now) {
+            containers--;
+            if (containers == 0) {
+                idleSince = now;
+            }
         }
     }
 
@@ -167,7 +189,7 @@ public final class Simulation {
 
         List<QueryOutcome> outcomes() {
             return queries.values().stream().map(r -> new QueryOutcome(r.query.id(), r.query.bin(),
-                    r.query.arrivalMillis(), r.finish)).toList();
+                    r.query.arrivalMillis(), r.finish, r.stallMillis)).toList();
         }
 
         long now() {
@@ -182,7 +204,8 @@ public final class Simulation {
                 run.jobs.put(node.stageId(), new Job(run, node));
             }
             if (q.tagged()) {
-                scheduler.announce(QueryDescriptor.of(q.id(), user, q.shape(), now(), q.dag()));
+                QueryDag told = scheduler.perfectKnowledge() ? q.dag() : q.published();
+                scheduler.announce(QueryDescriptor.of(q.id(), user, q.shape(), now(), told));
             }
             for (Job job : run.jobs.values()) {
                 if (job.node.parents().isEmpty()) {
@@ -268,6 +291,7 @@ public final class Simulation {
             lastProgress = now();
             NodeId node = c.getNodeId();
             launched.get(node).add(ContainerStatus.newInstance(c.getId(), ContainerState.RUNNING, "", 0));
+            job.query.containerStarted(now());
             if (job.phase == Phase.AM_PENDING) {
                 job.am = c;
                 job.phase = Phase.AM_STARTING;
@@ -285,8 +309,11 @@ public final class Simulation {
             double seconds = map ? job.node.estimate().mapTaskSeconds() : job.node.estimate().reduceTaskSeconds();
             long end = now() + Math.max(1, Math.round(seconds * 1000));
             ContainerId id = c.getId();
-            events.at(end, Lane.TASK_END, () -> completed.get(node).add(new Completion(job, map,
-                    ContainerStatus.newInstance(id, ContainerState.COMPLETE, "", ContainerExitStatus.SUCCESS))));
+            events.at(end, Lane.TASK_END, () -> {
+                job.query.containerEnded(now());
+                completed.get(node).add(new Completion(job, map,
+                        ContainerStatus.newInstance(id, ContainerState.COMPLETE, "", ContainerExitStatus.SUCCESS)));
+            });
         }
 
         void taskReported(Completion c) {
@@ -311,6 +338,7 @@ public final class Simulation {
             scheduler.finish(job.attempt);
             exited.get(job.am.getNodeId()).add(ContainerStatus.newInstance(job.am.getId(), ContainerState.COMPLETE, "",
                     ContainerExitStatus.SUCCESS));
+            job.query.containerEnded(now());
             running.remove(job);
             QueryRun query = job.query;
             query.jobsLeft--;

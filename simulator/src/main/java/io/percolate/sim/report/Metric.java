@@ -15,6 +15,7 @@ public record Metric(String key, ToDoubleFunction<Scored> value) {
             new Metric("mean_slowdown", Scored::meanSlowdown),
             new Metric("max_slowdown", Scored::maxSlowdown),
             new Metric("jain_slowdown", Scored::jainSlowdown),
+            new Metric("mean_stall_s", Scored::meanStall),
             new Metric("makespan_s", Scored::makespan));
 
     /** Per scheduler and size bin. */
@@ -22,5 +23,6 @@ public record Metric(String key, ToDoubleFunction<Scored> value) {
             new Metric("queries", s -> s.queries().size()),
             new Metric("mean_response_s", Scored::meanResponse),
             new Metric("mean_slowdown", Scored::meanSlowdown),
-            new Metric("max_slowdown", Scored::maxSlowdown));
+            new Metric("max_slowdown", Scored::maxSlowdown),
+            new Metric("stall_s", Scored::meanStall));
 }

@@ -43,6 +43,10 @@ public record Scored(List<QueryOutcome> queries, Map<String, Double> aloneSecond
         return queries.isEmpty() ? 1 : sum * sum / (queries.size() * squares);
     }
 
+    public double meanStall() {
+        return queries.stream().mapToDouble(QueryOutcome::stallSeconds).average().orElse(0);
+    }
+
     public double makespan() {
         return queries.stream().mapToLong(QueryOutcome::finishMillis).max().orElse(0) / 1000.0;
     }

@@ -42,5 +42,7 @@ final class TestAdapters {
                 .run(workload, Schedulers.create(name));
         assertEquals(name, result.scheduler());
         assertEquals(67.0, result.response("solo"), 0.001, name);
+        // Stage-1's AM exits at 33 s and Stage-2's starts at 34 s: one second with no container
+        assertEquals(1.0, result.byId().get("solo").stallSeconds(), 0.001, name);
     }
 }

@@ -18,7 +18,7 @@ final class TestBenchPlots {
     @Test
     void write_putsPlotsBesideTheResult(@TempDir Path dir) throws Exception {
         BenchReport report = SchedBench.run(new BenchSettings("small", 3, 6, BenchSettings.DEFAULT_LOAD, 4, 4,
-                List.of("tls", "fair"), "fair", dir));
+                List.of("tls", "fair"), "fair", BenchSettings.DEFAULT_ESTIMATE_ERROR, dir));
         report.write(dir);
         assertTrue(dir.resolve("result.json").toFile().isFile());
         for (String plot : List.of("cdf.png", "bins.png")) {

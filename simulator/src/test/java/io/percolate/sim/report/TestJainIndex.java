@@ -14,7 +14,7 @@ final class TestJainIndex {
         List<QueryOutcome> queries = new java.util.ArrayList<>();
         Map<String, Double> alone = new java.util.HashMap<>();
         for (int i = 0; i < x.length; i++) {
-            queries.add(new QueryOutcome("q" + i, 0, 0, Math.round(10_000 * x[i])));
+            queries.add(new QueryOutcome("q" + i, 0, 0, Math.round(10_000 * x[i]), 0));
             alone.put("q" + i, 10.0);
         }
         return new Scored(queries, alone);
