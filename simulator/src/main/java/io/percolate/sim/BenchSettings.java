@@ -14,7 +14,8 @@ import java.util.Map;
  * Every setting of the scheduling benchmark, with its default, in one place; read from the
  * command line ({@code --workload small --seed 1 ...}) and validated at once.
  *
- * @param workload          a name from {@link Workloads}: small (Poisson mix of TPC-H-shaped DAGs), mix
+ * @param workload          a name from {@link Workloads}: small (Poisson mix of TPC-H-shaped DAGs), swim (a replay
+ *                          of the SWIM Facebook 2010 trace), mix
  *                          (the hand-written three-query mix), facebook, bing or qmix (the source's mixes)
  * @param seed              seed of every random choice of the workload
  * @param queries           queries of a generated workload (default: the workload's own, 20 for small, 100

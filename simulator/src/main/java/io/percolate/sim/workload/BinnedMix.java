@@ -59,14 +59,18 @@ final class BinnedMix implements WorkloadSource {
         for (int i = 0; i < queries; i++) {
             int bin = bins.get(i);
             SizeBin size = table.bins().get(bin);
-            TpchShapes.TaskTimes times = new TpchShapes.TaskTimes(
-                    size.timeScale() * (MAP_MIN_S + random.nextInt(MAP_SPREAD_S)),
-                    size.timeScale() * (REDUCE_MIN_S + random.nextInt(REDUCE_SPREAD_S)));
+            TpchShapes.TaskTimes times = taskTimes(size.timeScale(), random);
             String id = String.format("q%03d", i);
             drawn.add(plain[i] ? new SimQuery(id, 0, bin, "plain", plainJob(size.maps(), times), false)
                     : hiveQuery(id, bin, size.maps(), times, random.nextInt(3)));
         }
         return new Workload(table.name(), seed, table.binNames(), Arrivals.poisson(drawn, containers, load, random));
+    }
+
+    /** A job's map and reduce task times: the base times drawn from {@code random}, times {@code scale}. */
+    static TpchShapes.TaskTimes taskTimes(double scale, SplittableRandom random) {
+        return new TpchShapes.TaskTimes(scale * (MAP_MIN_S + random.nextInt(MAP_SPREAD_S)),
+                scale * (REDUCE_MIN_S + random.nextInt(REDUCE_SPREAD_S)));
     }
 
     /** Bin indices, each as often as the table says for {@code queries}, in bin order. */

@@ -14,6 +14,7 @@ public final class Workloads {
         for (MixTable table : List.of(MixTable.FACEBOOK, MixTable.BING, MixTable.QMIX)) {
             ALL.put(table.name(), new BinnedMix(table));
         }
+        ALL.put("swim", new SwimReplay());
     }
 
     private Workloads() {
