@@ -9,6 +9,7 @@ import io.percolate.sim.adapter.SchedulerUnderTest;
 import io.percolate.sim.clock.EventQueue;
 import io.percolate.sim.clock.EventQueue.Lane;
 import io.percolate.sim.clock.SimClock;
+import io.percolate.sim.report.JobTimeline;
 import io.percolate.sim.report.QueryOutcome;
 import io.percolate.sim.report.RunResult;
 import io.percolate.sim.workload.SimQuery;
@@ -64,7 +65,7 @@ public final class Simulation {
         try (scheduler) {
             Run run = new Run(workload, scheduler);
             run.execute();
-            return new RunResult(scheduler.name(), run.outcomes(), run.makespan,
+            return new RunResult(scheduler.name(), run.outcomes(), run.timelines(), run.makespan,
                     (System.nanoTime() - wallStart) / 1_000_000);
         }
     }
@@ -84,6 +85,9 @@ public final class Simulation {
         boolean reducesAsked;
         Container am;
         final List<ResourceRequest> asks = new ArrayList<>();
+        long submittedAt;
+        long amAt;
+        long finishedAt;
 
         Job(QueryRun query, JobNode node) {
             this.query = query;
@@ -141,6 +145,7 @@ public final class Simulation {
         final Map<String, QueryRun> queries = new LinkedHashMap<>();
         /** running jobs, in submission order: the order their AMs heartbeat in */
         final List<Job> running = new ArrayList<>();
+        final List<Job> submitted = new ArrayList<>();
         final Map<NodeId, List<ContainerStatus>> launched = new LinkedHashMap<>();
         final Map<NodeId, List<Completion>> completed = new LinkedHashMap<>();
         /** AM containers that exited: the scheduler frees a launched container only when its node reports it */
@@ -187,6 +192,13 @@ public final class Simulation {
                     + j.reducesToStart + " left " + j.reducesLeft).collect(Collectors.joining("; "));
         }
 
+        /** Every submitted job's timeline, in submission order, relative to the run's start. */
+        List<JobTimeline> timelines() {
+            return submitted.stream().map(j -> new JobTimeline(j.query.query.id(), j.node.stageId(),
+                    j.submittedAt - SimClock.EPOCH_MILLIS, j.amAt - SimClock.EPOCH_MILLIS,
+                    j.finishedAt - SimClock.EPOCH_MILLIS)).toList();
+        }
+
         List<QueryOutcome> outcomes() {
             return queries.values().stream().map(r -> new QueryOutcome(r.query.id(), r.query.bin(),
                     r.query.arrivalMillis(), r.finish, r.stallMillis)).toList();
@@ -221,7 +233,9 @@ public final class Simulation {
                     : QueryTags.of(job.query.query.id(), job.node.stageId()).stream()
                             .map(t -> t.toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
             job.attempt = scheduler.submit(new JobSubmission(job.query.query.id() + ":" + job.node.stageId(), user, tags));
+            job.submittedAt = now();
             running.add(job);
+            submitted.add(job);
         }
 
         /** Updates and heartbeats on a fixed grid, from the next grid point on, while jobs run. */
@@ -294,6 +308,7 @@ public final class Simulation {
             job.query.containerStarted(now());
             if (job.phase == Phase.AM_PENDING) {
                 job.am = c;
+                job.amAt = now();
                 job.phase = Phase.AM_STARTING;
                 amsLaunching.add(job);
                 return;
@@ -335,6 +350,7 @@ public final class Simulation {
 
         void finish(Job job) {
             job.phase = Phase.DONE;
+            job.finishedAt = now();
             scheduler.finish(job.attempt);
             exited.get(job.am.getNodeId()).add(ContainerStatus.newInstance(job.am.getId(), ContainerState.COMPLETE, "",
                     ContainerExitStatus.SUCCESS));

@@ -8,12 +8,15 @@ import java.util.stream.Collectors;
 /**
  * One workload under one scheduler.
  *
+ * @param jobs           every job's timeline, in submission order
  * @param makespanMillis from the run's start to the last query's finish
  * @param wallMillis     wall-clock time the run took
  */
-public record RunResult(String scheduler, List<QueryOutcome> queries, long makespanMillis, long wallMillis) {
+public record RunResult(String scheduler, List<QueryOutcome> queries, List<JobTimeline> jobs, long makespanMillis,
+                        long wallMillis) {
     public RunResult {
         queries = List.copyOf(queries);
+        jobs = List.copyOf(jobs);
     }
 
     public Map<String, QueryOutcome> byId() {

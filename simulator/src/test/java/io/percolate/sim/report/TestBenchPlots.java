@@ -13,7 +13,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A benchmark run writes its result with a CDF and a per-bin slowdown plot beside it. */
+/** A benchmark run writes its result with a CDF, a per-bin slowdown plot and, for a small workload, Gantt charts beside it. */
 final class TestBenchPlots {
     @Test
     void write_putsPlotsBesideTheResult(@TempDir Path dir) throws Exception {
@@ -21,7 +21,7 @@ final class TestBenchPlots {
                 List.of("tls", "fair"), "fair", BenchSettings.DEFAULT_ESTIMATE_ERROR, dir));
         report.write(dir);
         assertTrue(dir.resolve("result.json").toFile().isFile());
-        for (String plot : List.of("cdf.png", "bins.png")) {
+        for (String plot : List.of("cdf.png", "bins.png", "gantt-tls.png", "gantt-fair.png")) {
             BufferedImage image = ImageIO.read(dir.resolve(plot).toFile());
             assertEquals(800, image.getWidth(), plot);
         }
