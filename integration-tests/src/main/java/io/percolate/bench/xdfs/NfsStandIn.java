@@ -1,11 +1,10 @@
 package io.percolate.bench.xdfs;
 
+import io.percolate.xdfs.fs.LocalExport;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSInputStream;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 
 import java.io.IOException;
 import java.net.URI;
@@ -21,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Scheme {@value #SCHEME}; {@code nfssim:///a/b} is the local file {@code /a/b}. Set
  * {@code fs.nfssim.impl} to this class, {@link #BANDWIDTH} and {@link #PACER_FILE}.
  */
-public final class NfsStandIn extends RawLocalFileSystem {
+public final class NfsStandIn extends LocalExport {
     public static final String SCHEME = "nfssim";
     /** The filer's bandwidth, bytes per second, shared by all readers. */
     public static final String BANDWIDTH = "percolate.bench.nfs.bytes-per-second";
@@ -33,8 +32,6 @@ public final class NfsStandIn extends RawLocalFileSystem {
     private static final AtomicLong BYTES_READ_HERE = new AtomicLong();
 
     private SharedPacer pacer;
-    /** Statuses come from a plain local file system: RawLocalFileSystem reads permissions of file: paths only. */
-    private final RawLocalFileSystem local = new RawLocalFileSystem();
 
     @Override
     public String getScheme() {
@@ -55,32 +52,6 @@ public final class NfsStandIn extends RawLocalFileSystem {
             throw new IOException(PACER_FILE + " is not set");
         }
         pacer = SharedPacer.open(Paths.get(file), bandwidth);
-        local.initialize(URI.create("file:///"), conf);
-    }
-
-    @Override
-    public FileStatus getFileStatus(Path path) throws IOException {
-        return ours(local.getFileStatus(toLocal(path)));
-    }
-
-    @Override
-    public FileStatus[] listStatus(Path path) throws IOException {
-        FileStatus[] found = local.listStatus(toLocal(path));
-        FileStatus[] mapped = new FileStatus[found.length];
-        for (int i = 0; i < found.length; i++) {
-            mapped[i] = ours(found[i]);
-        }
-        return mapped;
-    }
-
-    private Path toLocal(Path path) {
-        return new Path("file", null, makeQualified(path).toUri().getPath());
-    }
-
-    private FileStatus ours(FileStatus s) {
-        return new FileStatus(s.getLen(), s.isDirectory(), s.getReplication(), s.getBlockSize(), s.getModificationTime(),
-                s.getAccessTime(), s.getPermission(), s.getOwner(), s.getGroup(), null,
-                new Path(SCHEME, null, s.getPath().toUri().getPath()));
     }
 
     @Override

@@ -12,7 +12,6 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
 import org.apache.hadoop.fs.permission.FsPermission;
@@ -47,7 +46,6 @@ public class XdfsFileSystem extends FileSystem {
 
     private URI uri;
     private XdfsConfig config;
-    private FileSystem backingOwner;
     private FileSystem backing;
     private PathMapper mapper;
     private BlockCache cache;
@@ -76,9 +74,7 @@ public class XdfsFileSystem extends FileSystem {
         workingDir = makeQualified(new Path("/"));
         boolean started = false;
         try {
-            backingOwner = FileSystem.newInstance(config.backingUri(), conf);
-            // An NFS export is shared with other tools: no .crc side files next to their data
-            backing = backingOwner instanceof LocalFileSystem local ? local.getRaw() : backingOwner;
+            backing = openBacking(config.backingUri(), conf);
             mapper = new PathMapper(uri, backing.makeQualified(new Path(config.backingUri())));
             cache = BlockCache.start(config, backing, FileSystem.newInstance(config.cacheFsUri(), conf), Clock.systemUTC());
             locator = new BlockLocator(backing, cache, config.backingHosts());
@@ -86,7 +82,7 @@ public class XdfsFileSystem extends FileSystem {
             started = true;
         } finally {
             if (!started) {
-                IOUtils.cleanupWithLogger(LOG, cache, backingOwner);
+                IOUtils.cleanupWithLogger(LOG, cache, backing);
             }
         }
     }
@@ -287,7 +283,7 @@ public class XdfsFileSystem extends FileSystem {
         try {
             super.close();
         } finally {
-            IOUtils.cleanupWithLogger(LOG, cache, backingOwner);
+            IOUtils.cleanupWithLogger(LOG, cache, backing);
         }
     }
 
@@ -316,6 +312,16 @@ public class XdfsFileSystem extends FileSystem {
 
     private boolean isRoot(Path backingPath) {
         return backingPath.getParent() == null || backingPath.equals(mapper.backingRoot());
+    }
+
+    /** The backing store: a local directory (an NFS mount) as a {@link LocalExport}, else its own file system. */
+    private static FileSystem openBacking(URI backingUri, Configuration conf) throws IOException {
+        if (!"file".equals(backingUri.getScheme())) {
+            return FileSystem.newInstance(backingUri, conf);
+        }
+        LocalExport local = new LocalExport();
+        local.initialize(URI.create("file:///"), conf);
+        return local;
     }
 
     private Fingerprint versionOf(Path source, FileStatus status) {
