@@ -103,6 +103,14 @@ final class AmAdmission {
         return released;
     }
 
+    /** Lets every held ask go: when the scheduler cannot rank queries, FairScheduler alone decides. */
+    synchronized List<AmAsk> releaseAll() {
+        List<AmAsk> all = new ArrayList<>(held.values());
+        all.forEach(h -> starting.put(h.attempt().getApplicationAttemptId(), h));
+        held.clear();
+        return all;
+    }
+
     /** ApplicationMasters waiting here now. */
     synchronized int heldCount() {
         return held.size();

@@ -173,7 +173,8 @@ public class TlsScheduler extends FairScheduler {
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Throwable e) {
-            LOG.warn("Percolate: registry refresh failed (scheduling goes on)", e);
+            LOG.warn("Percolate: registry refresh failed (scheduling goes on; held ApplicationMasters start)", e);
+            released.addAll(admission.releaseAll());
         }
         for (AmAdmission.AmAsk ask : released) {
             startApplicationMaster(ask);
