@@ -88,11 +88,13 @@ final class AmAdmission {
     synchronized List<AmAsk> releasable(Collection<FSAppAttempt> attempts, Function<FSAppAttempt, AppRank> rank) {
         leaders = leadingPositions(attempts, rank);
         held.values().removeIf(h -> h.attempt().isStopped());
-        List<AmAsk> waiting = new ArrayList<>(held.values());
-        waiting.sort(Comparator.comparing(h -> rank.apply(h.attempt()), (a, b) -> AppRank.compare(a, b, null)));
+        Map<AmAsk, AppRank> waiting = new IdentityHashMap<>();
+        held.values().forEach(h -> waiting.put(h, rank.apply(h.attempt())));
+        List<AmAsk> inOrder = new ArrayList<>(waiting.keySet());
+        inOrder.sort(Comparator.comparing(waiting::get, (a, b) -> AppRank.compare(a, b, null)));
         List<AmAsk> released = new ArrayList<>();
-        for (AmAsk h : waiting) {
-            if (mayStart(h, rank.apply(h.attempt()))) {
+        for (AmAsk h : inOrder) {
+            if (mayStart(h, waiting.get(h))) {
                 ApplicationAttemptId id = h.attempt().getApplicationAttemptId();
                 held.remove(id);
                 starting.put(id, h);

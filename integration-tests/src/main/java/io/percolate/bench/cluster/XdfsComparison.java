@@ -1,6 +1,7 @@
 package io.percolate.bench.cluster;
 
 import java.util.List;
+import java.util.Locale;
 
 import static java.util.Objects.requireNonNull;
 
@@ -64,7 +65,7 @@ final class XdfsComparison {
         long before = cluster.filerBytes();
         double ingest = cluster.ingestFromFiler();
         long ingestBytes = cluster.filerBytes() - before;
-        ClusterBench.progress(String.format(java.util.Locale.ROOT, "xdfs: ingest %.1f s", ingest));
+        ClusterBench.progress(String.format(Locale.ROOT, "xdfs: ingest %.1f s", ingest));
         Phase hdfs = phase(cluster, runner, mix, "on the ingested copy");
 
         cluster.readThroughXdfs();
@@ -77,7 +78,7 @@ final class XdfsComparison {
         long before = cluster.filerBytes();
         List<QueryRun> runs = runner.run(mix);
         Phase phase = new Phase(runs, cluster.filerBytes() - before);
-        ClusterBench.progress(String.format(java.util.Locale.ROOT, "xdfs: mix %s %s: mean response %.1f s, makespan %.1f s,"
+        ClusterBench.progress(String.format(Locale.ROOT, "xdfs: mix %s %s: mean response %.1f s, makespan %.1f s,"
                 + " %.1f MiB from the filer", mix.name(), what, phase.meanResponse(), phase.makespan(),
                 phase.filerBytes() / 1048576.0));
         return phase;

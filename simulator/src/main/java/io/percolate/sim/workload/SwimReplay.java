@@ -37,10 +37,9 @@ final class SwimReplay implements WorkloadSource {
     record TraceJob(String id, long submitSeconds, long inputBytes, long shuffleBytes) {
     }
 
-    private final List<TraceJob> trace;
-
-    SwimReplay() {
-        this.trace = read();
+    /** The trace, read when a replay is first asked for rather than whenever the simulator starts. */
+    private static final class Trace {
+        static final List<TraceJob> JOBS = read();
     }
 
     @Override
@@ -77,7 +76,7 @@ final class SwimReplay implements WorkloadSource {
 
     /** The first {@code queries} jobs submitted in trace hour {@code hour}. */
     List<TraceJob> window(int queries, int hour) {
-        List<TraceJob> inHour = trace.stream()
+        List<TraceJob> inHour = Trace.JOBS.stream()
                 .filter(j -> j.submitSeconds() >= hour * 3600L && j.submitSeconds() < (hour + 1) * 3600L)
                 .limit(queries).toList();
         if (inHour.size() < queries) {
