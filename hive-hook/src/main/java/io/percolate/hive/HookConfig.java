@@ -14,7 +14,7 @@ import java.util.Optional;
  * session {@code SET}). Every key, its default and its meaning is listed here and in the README.
  */
 record HookConfig(boolean enabled, String descriptorDir, Optional<String> statisticsDir,
-                  CoarseEstimator.Settings estimator, double refineSeconds) {
+                  boolean metastoreStatistics, CoarseEstimator.Settings estimator, double refineSeconds) {
 
     /** Turns the hook off without removing it from {@code hive.exec.pre.hooks}. */
     static final String ENABLED = "percolate.hook.enabled";
@@ -25,6 +25,12 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
      */
     static final String REFINE_SECONDS = "percolate.hook.refine-seconds";
     static final double DEFAULT_REFINE_SECONDS = 0.5;
+    /**
+     * Whether Hive's column statistics from the metastore (ANALYZE ... FOR COLUMNS, with KLL
+     * histograms when Hive kept them) stand in for tables the statistics store has none of.
+     */
+    static final String METASTORE_STATISTICS = "percolate.statistics.metastore";
+    static final boolean DEFAULT_METASTORE_STATISTICS = true;
     /** Throughput of a map task, MB/s, for estimates without a trained time model. */
     static final String MAP_MB_PER_SECOND = "percolate.estimate.map-mb-per-second";
     /** Throughput of a reduce task, MB/s, for estimates without a trained time model. */
@@ -62,6 +68,7 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
                 ConfigValues.flag(conf, ENABLED, DEFAULT_ENABLED),
                 conf.getTrimmed(DescriptorStore.DIR_KEY, DescriptorStore.DEFAULT_DIR),
                 statistics.isEmpty() ? Optional.empty() : Optional.of(statistics),
+                ConfigValues.flag(conf, METASTORE_STATISTICS, DEFAULT_METASTORE_STATISTICS),
                 estimator,
                 nonNegative(REFINE_SECONDS, conf.getDouble(REFINE_SECONDS, DEFAULT_REFINE_SECONDS)));
     }

@@ -41,7 +41,8 @@ public final class PercolateHook implements ExecuteWithHookContext {
                 return; // DDL, fetch-only queries and Tez/Spark plans have no MapReduce jobs to percolate
             }
             String user = context.getUgi() != null ? context.getUgi().getShortUserName() : context.getUserName();
-            PlannedQuery planned = new PlanExtractor(conf, config.estimator(), config.statisticsStore(conf))
+            PlannedQuery planned = new PlanExtractor(conf, config.estimator(), config.statisticsStore(conf),
+                    config.metastoreStatistics())
                     .extract(plan, context.getInputs());
             QueryDag dag = planned.dag();
             QueryDescriptor descriptor = QueryDescriptor.of(plan.getQueryId(), String.valueOf(user),

@@ -38,6 +38,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.common.histogram.kll.KllUtils;
+import org.apache.hadoop.hive.metastore.HiveMetaStoreClient;
+import org.apache.hadoop.hive.metastore.api.ColumnStatisticsObj;
 import org.apache.hadoop.mapreduce.Cluster;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.JobID;
@@ -299,6 +302,46 @@ final class TestSpineEndToEnd {
         assertTrue(estimated.estimate().outputBytes() < 1_000, estimated.estimate().toString());
         double ratio = (double) estimated.estimate().outputBytes() / actual.estimate().outputBytes();
         assertTrue(ratio > 1 / 3.0 && ratio < 3, "estimated " + estimated.estimate() + ", wrote " + actual.estimate());
+    }
+
+    @Test
+    void withHiveColumnStatistics_theHookEstimatesFromTheMetastore() throws Exception {
+        // lineitem's files under a second table, analysed by Hive (with KLL histograms), so the
+        // other tests' lineitem keeps no column statistics; Percolate's own store has none of it
+        String location = hive.run("DESCRIBE FORMATTED tpch.lineitem").rows().stream()
+                .filter(r -> r.startsWith("Location:")).map(r -> r.split("\t")[1].trim()).findFirst().orElseThrow();
+        Map<String, String> kll = Map.of("hive.stats.kll.enable", "true", "metastore.stats.fetch.kll", "true",
+                "percolate.hook.refine-seconds", "0");
+        EmbeddedHive analysing = new EmbeddedHive(cluster.conf(), java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(), kll);
+        analysing.run("CREATE EXTERNAL TABLE IF NOT EXISTS tpch.lineitem_analyzed LIKE tpch.lineitem LOCATION '" + location + "'",
+                "ANALYZE TABLE tpch.lineitem_analyzed COMPUTE STATISTICS",
+                "ANALYZE TABLE tpch.lineitem_analyzed COMPUTE STATISTICS FOR COLUMNS");
+        // Hive kept a KLL sketch of the dates, in epoch seconds (what MetastoreStatistics assumes)
+        HiveMetaStoreClient client = new HiveMetaStoreClient(analysing.conf());
+        try {
+            ColumnStatisticsObj shipdate = client.getTableColumnStatistics("tpch", "lineitem_analyzed",
+                    List.of("l_shipdate"), "hive").get(0);
+            byte[] sketch = shipdate.getStatsData().getDateStats().getHistogram();
+            long firstDay = Long.MAX_VALUE;
+            for (LineItem row : data.rows(TpchTable.LINE_ITEM)) {
+                firstDay = Math.min(firstDay, row.getShipDate());
+            }
+            assertEquals(firstDay, KllUtils.deserializeKll(sketch).getMinValue() / 86_400.0, 1.0);
+        } finally {
+            client.close();
+        }
+        String sql = TpchQueries.PRICING_SUMMARY.sql().replace("tpch.lineitem", "tpch.lineitem_analyzed");
+
+        EmbeddedHive.Result result = analysing.run(sql);
+        assertEquals(pricingSummary.rows(), result.rows());
+        JobNode estimated = only(descriptor(result).dag(), OperatorKind.GROUP_BY);
+        assertEquals(JobEstimate.Confidence.MEDIUM, estimated.estimate().confidence(), estimated.toString());
+        // distinct counts of the group-by keys: 3 × 2 narrow groups at most
+        assertTrue(estimated.estimate().outputBytes() < 1_000, estimated.estimate().toString());
+
+        // the same query on the unanalysed table had only the coarse defaults
+        assertEquals(JobEstimate.Confidence.LOW, only(descriptor(pricingSummary).dag(), OperatorKind.GROUP_BY)
+                .estimate().confidence());
     }
 
     @Test

@@ -20,10 +20,13 @@ import org.apache.hadoop.hive.ql.QueryPlan;
 import org.apache.hadoop.hive.ql.exec.Task;
 import org.apache.hadoop.hive.ql.hooks.Entity;
 import org.apache.hadoop.hive.ql.hooks.ReadEntity;
+import org.apache.hadoop.hive.ql.metadata.Hive;
+import org.apache.hadoop.hive.ql.metadata.HiveException;
 import org.apache.hadoop.hive.ql.metadata.Partition;
 import org.apache.hadoop.hive.ql.metadata.Table;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -32,6 +35,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -44,16 +48,27 @@ import static java.util.Objects.requireNonNull;
 public final class PlanExtractor {
     private final TableSizer sizer;
     private final CoarseEstimator.Settings estimates;
-    private final Optional<StatisticsStore> statistics;
+    private final StatisticsLookup statistics;
 
     /**
-     * @param statistics where table statistics are kept; without it, or when none of the
-     *                   query's tables has statistics, estimates use the coarse defaults
+     * @param statistics   where Percolate's table statistics are kept, if anywhere
+     * @param fromMetastore whether Hive's column statistics stand in for tables the store lacks;
+     *                      when no table has statistics either way, estimates use the coarse defaults
      */
-    public PlanExtractor(Configuration conf, CoarseEstimator.Settings estimates, Optional<StatisticsStore> statistics) {
+    public PlanExtractor(Configuration conf, CoarseEstimator.Settings estimates, Optional<StatisticsStore> statistics,
+                         boolean fromMetastore) {
         this.sizer = new TableSizer(requireNonNull(conf, "conf"));
         this.estimates = requireNonNull(estimates, "estimates");
-        this.statistics = requireNonNull(statistics, "statistics");
+        Supplier<MetastoreStatistics> metastore = () -> {
+            try {
+                // the query's own session client (compiling the query made it); never a new one
+                return new MetastoreStatistics(Hive.get(), StatisticsSettings.DEFAULTS.buckets());
+            } catch (HiveException e) {
+                throw new IllegalStateException("no metastore client", e);
+            }
+        };
+        this.statistics = new StatisticsLookup(requireNonNull(statistics, "statistics"),
+                fromMetastore ? Optional.of(metastore) : Optional.empty());
     }
 
     public PlannedQuery extract(QueryPlan plan, Set<ReadEntity> inputs) {
@@ -65,7 +80,7 @@ public final class PlanExtractor {
         Map<JobGroup, JobScan> scans = new LinkedHashMap<>();
         graph.groups().forEach(g -> scans.put(g, new JobScan(g.representative())));
         Map<String, List<Partition>> partitions = partitionsRead(inputs);
-        Map<String, TableRef> sized = new HashMap<>();
+        Map<String, StatisticsLookup.TableRead> read = new LinkedHashMap<>();
 
         List<JobShape> shapes = new ArrayList<>();
         Map<String, JobDraft> drafts = new LinkedHashMap<>();
@@ -74,7 +89,7 @@ public final class PlanExtractor {
             JobScan scan = e.getValue();
             String stage = group.representative().getId();
             List<String> parents = parentsOf(group, graph, scans);
-            BaseTables base = baseTables(scan, partitions, sized);
+            BaseTables base = baseTables(scan, partitions, read);
             List<Predicate> predicates = new ArrayList<>();
             Map<String, List<Predicate>> filtersByTable = new HashMap<>();
             for (JobScan.Filter f : scan.filters) {
@@ -95,7 +110,7 @@ public final class PlanExtractor {
             drafts.put(stage, new JobDraft(alternatives, parents, scan, base, predicates));
         }
 
-        DagEstimator estimator = estimator(sized.keySet());
+        DagEstimator estimator = estimator(read.values());
         Map<String, JobEstimate> estimates = estimator.estimate(shapes);
         List<JobNode> jobs = new ArrayList<>();
         drafts.forEach((stage, d) -> jobs.add(new JobNode(stage, d.alternatives, d.parents, d.scan.majorOperator(),
@@ -104,8 +119,8 @@ public final class PlanExtractor {
     }
 
     /** Statistical estimates when any table the query reads has statistics, else the coarse defaults. */
-    private DagEstimator estimator(Set<String> tables) {
-        Optional<StatisticsCatalog> catalog = statistics.flatMap(store -> StatisticsLookup.load(store, tables));
+    private DagEstimator estimator(Collection<StatisticsLookup.TableRead> tables) {
+        Optional<StatisticsCatalog> catalog = statistics.load(tables);
         return catalog.isPresent()
                 ? new StatisticalEstimator(catalog.get(), StatisticsSettings.DEFAULTS, estimates)
                 : new CoarseEstimator(estimates);
@@ -137,7 +152,8 @@ public final class PlanExtractor {
         return List.copyOf(parents);
     }
 
-    private BaseTables baseTables(JobScan scan, Map<String, List<Partition>> partitions, Map<String, TableRef> sized) {
+    private BaseTables baseTables(JobScan scan, Map<String, List<Partition>> partitions,
+                                  Map<String, StatisticsLookup.TableRead> read) {
         Map<String, String> tableOfAlias = new HashMap<>();
         List<TableRef> tables = new ArrayList<>();
         List<ColumnRef> projections = new ArrayList<>();
@@ -146,7 +162,10 @@ public final class PlanExtractor {
             tableOfAlias.put(t.getKey(), name);
             scan.scanAliases.getOrDefault(t.getKey(), List.of()).forEach(a -> tableOfAlias.putIfAbsent(a, name));
             // one size look-up per table and query, however many jobs read it
-            TableRef ref = sized.computeIfAbsent(name, n -> sizer.size(t.getValue(), partitions.getOrDefault(n, List.of())));
+            TableRef ref = read.computeIfAbsent(name, n -> {
+                List<Partition> parts = partitions.getOrDefault(n, List.of());
+                return new StatisticsLookup.TableRead(t.getValue(), parts, sizer.size(t.getValue(), parts));
+            }).size();
             if (!tables.contains(ref)) {
                 tables.add(ref);
             }
