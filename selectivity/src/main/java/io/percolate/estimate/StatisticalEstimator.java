@@ -80,6 +80,16 @@ public final class StatisticalEstimator implements DagEstimator {
     }
 
     /**
+     * Rows each job is expected to write, by stage: the IS/FS propagation alone, for measuring
+     * the cardinality estimates against the rows the jobs really wrote.
+     */
+    public Map<String, Double> outputRows(List<JobShape> jobs) {
+        Map<String, Double> rows = new LinkedHashMap<>();
+        ParentsFirst.<Flow>estimate(jobs, this::estimateOne).forEach((stage, flow) -> rows.put(stage, flow.rows()));
+        return rows;
+    }
+
+    /**
      * A finished job's flow as it really was: its rows, and their width from the bytes it wrote
      * (else the estimated width); no column can have more distinct values than there are rows.
      */

@@ -4,9 +4,12 @@ import io.percolate.hive.PercolateHook;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.Driver;
+import org.apache.hadoop.hive.ql.MapRedStats;
+import org.apache.hadoop.hive.ql.QueryPlan;
 import org.apache.hadoop.hive.ql.metadata.Hive;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.apache.hadoop.hive.ql.session.SessionState;
+import org.apache.hadoop.mapred.Counters;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,11 +18,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 
 /**
  * An embedded Hive (Driver plus a Derby metastore in this JVM) that compiles queries for the
@@ -27,10 +32,17 @@ import java.util.concurrent.Future;
  * hook installed.
  */
 public final class EmbeddedHive {
+    /** Hive counts the rows each file sink writes as {@code RECORDS_OUT_OPERATOR_FS_<n>}. */
+    private static final String FILE_SINK_ROWS = "RECORDS_OUT_OPERATOR_FS_";
     private final HiveConf conf;
 
-    /** One statement's outcome. */
-    public record Result(String queryId, List<String> rows, Duration elapsed) {
+    /**
+     * One statement's outcome.
+     *
+     * @param jobOutputRows rows each MapReduce job wrote, by stage ({@code Stage-1}), from the
+     *                      counters Hive kept of its file sinks; empty for statements without jobs
+     */
+    public record Result(String queryId, List<String> rows, Duration elapsed, Map<String, Long> jobOutputRows) {
     }
 
     public EmbeddedHive(Configuration clusterConf, Path workDir, Map<String, String> overrides) throws IOException {
@@ -146,6 +158,62 @@ public final class EmbeddedHive {
         }
     }
 
+    /**
+     * Compiles a statement in a session of its own (nothing runs, no hook is called) and hands
+     * the plan to {@code use} on the session's thread, where Hive's metastore client for the
+     * session is at hand.
+     */
+    public <T> T compiled(String sql, Function<QueryPlan, T> use) throws CommandProcessorException, IOException {
+        ExecutorService thread = Executors.newSingleThreadExecutor(r -> new Thread(r, "hive-session"));
+        try {
+            return thread.submit(() -> {
+                SessionState session = SessionState.start(new HiveConf(conf));
+                Driver driver = new Driver(new HiveConf(session.getConf()));
+                try {
+                    driver.compileAndRespond(sql);
+                    return use.apply(driver.getPlan());
+                } finally {
+                    driver.close();
+                    driver.destroy();
+                    session.close();
+                    Hive.closeCurrent();
+                }
+            }).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while compiling " + sql, e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof CommandProcessorException c) {
+                throw c;
+            }
+            throw new IOException("compiling " + sql + " failed", e.getCause());
+        } finally {
+            thread.shutdownNow();
+        }
+    }
+
+    /** Rows written by the file sinks of each job the session's last statement ran, by stage. */
+    private static Map<String, Long> jobOutputRows(HiveConf sessionConf) {
+        Map<String, MapRedStats> stats = SessionState.get().getMapRedStats();
+        if (stats == null) {
+            return Map.of();
+        }
+        String group = HiveConf.getVar(sessionConf, HiveConf.ConfVars.HIVE_COUNTER_GROUP);
+        Map<String, Long> rows = new TreeMap<>();
+        stats.forEach((stage, s) -> {
+            if (s.getCounters() != null) {
+                long written = 0;
+                for (Counters.Counter c : s.getCounters().getGroup(group)) {
+                    if (c.getName().startsWith(FILE_SINK_ROWS)) {
+                        written += c.getValue();
+                    }
+                }
+                rows.put(stage, written);
+            }
+        });
+        return rows;
+    }
+
     private static Result runOne(HiveConf sessionConf, String sql) throws CommandProcessorException, IOException {
         long start = System.nanoTime();
         Driver driver = new Driver(new HiveConf(sessionConf));
@@ -157,7 +225,8 @@ public final class EmbeddedHive {
                 rows.addAll(batch);
                 batch.clear();
             }
-            return new Result(driver.getQueryState().getQueryId(), rows, Duration.ofNanos(System.nanoTime() - start));
+            return new Result(driver.getQueryState().getQueryId(), rows, Duration.ofNanos(System.nanoTime() - start),
+                    jobOutputRows(sessionConf));
         } finally {
             driver.close();
             driver.destroy();

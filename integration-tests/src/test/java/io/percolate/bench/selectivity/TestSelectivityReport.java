@@ -1,0 +1,91 @@
+package io.percolate.bench.selectivity;
+
+import io.percolate.model.OperatorKind;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+final class TestSelectivityReport {
+
+    @Test
+    void qError_isSymmetricAndFloorsAtOneRow() {
+        assertEquals(4, JobCardinality.qError(100, 25));
+        assertEquals(4, JobCardinality.qError(25, 100));
+        assertEquals(1, JobCardinality.qError(0, 0), "an empty result estimated empty is exact");
+        assertEquals(10, JobCardinality.qError(0.2, 10), "below one row counts as one");
+    }
+
+    @Test
+    void quantiles_areNearestRank() {
+        double[] sorted = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+        assertEquals(5, SelectivityReport.quantile(sorted, 0.5));
+        assertEquals(9, SelectivityReport.quantile(sorted, 0.9));
+        assertEquals(10, SelectivityReport.quantile(sorted, 1));
+        assertEquals(Double.NaN, SelectivityReport.quantile(new double[0], 0.5));
+    }
+
+    @Test
+    void json_reportsEachEstimatorOverallAndPerKind() {
+        SelectivitySettings settings = new SelectivitySettings(0.1, List.of("01", "03"), 2, Path.of("unused"));
+        List<JobCardinality> jobs = List.of(
+                new JobCardinality("01", "Stage-1", OperatorKind.GROUP_BY, 4, 4, 8, 2),
+                new JobCardinality("03", "Stage-1", OperatorKind.JOIN, 1000, 500, 1000, 100),
+                new JobCardinality("03", "Stage-2", OperatorKind.JOIN, 100, 300, 100, 100));
+        var json = new SelectivityReport(settings, jobs, 1).json();
+        assertEquals(3, json.get("operators").asInt());
+        assertEquals(2, json.get("qerror").get("median").asDouble());  // errors 1, 2, 3
+        assertEquals(3, json.get("qerror").get("max").asDouble());
+        assertEquals(2, json.get("hive_qerror").get("median").asDouble()); // 2, 10, 1
+        assertEquals(10, json.get("hive_qerror").get("max").asDouble());
+        assertEquals(2, json.get("by_kind").get("join").get("jobs").asInt());
+        assertEquals(1, json.get("by_kind").get("group_by").get("metastore_qerror").get("median").asDouble(), 1);
+    }
+
+    @Test
+    void explain_fileSinkRowsPerStage() {
+        List<String> explain = List.of(
+                "STAGE DEPENDENCIES:",
+                "  Stage-1 is a root stage",
+                "STAGE PLANS:",
+                "  Stage: Stage-1",
+                "    Map Reduce",
+                "      Map Operator Tree:",
+                "          TableScan",
+                "            Statistics: Num rows: 6001215 Data size: 1 Basic stats: COMPLETE Column stats: COMPLETE",
+                "      Reduce Operator Tree:",
+                "          File Output Operator",
+                "            compressed: false",
+                "            Statistics: Num rows: 4 Data size: 1 Basic stats: COMPLETE Column stats: COMPLETE",
+                "  Stage: Stage-2",
+                "    Map Reduce",
+                "          File Output Operator",
+                "            Statistics: Num rows: 3 Data size: 1 Basic stats: COMPLETE Column stats: NONE",
+                "          File Output Operator",
+                "            Statistics: Num rows: 5 Data size: 1 Basic stats: COMPLETE Column stats: NONE",
+                "  Stage: Stage-3",
+                "    Map Reduce",
+                "          Select Operator",
+                "            Statistics: Num rows: 7 Data size: 1 Basic stats: COMPLETE Column stats: COMPLETE",
+                "            File Output Operator",
+                "              compressed: false",
+                "              table:",
+                "                  serde: org.apache.hadoop.hive.serde2.lazybinary.LazyBinarySerDe",
+                "",
+                "  Stage: Stage-0",
+                "    Fetch Operator",
+                "          Statistics: Num rows: 9 Data size: 1 Basic stats: COMPLETE Column stats: NONE");
+        // Stage-3's sink feeds the next stage and prints no statistics: it writes its parent's 7 rows
+        assertEquals(Map.of("Stage-1", 4L, "Stage-2", 8L, "Stage-3", 7L), HiveExplain.fileSinkRows(explain));
+    }
+
+    @Test
+    void settings_refuseUnknownQueriesAtOnce() {
+        assertThrows(IllegalArgumentException.class, () -> SelectivitySettings.parse(List.of("--queries", "1,99")));
+        assertEquals(List.of("01", "11m"), SelectivitySettings.parse(List.of("--queries", "1,11m")).queries());
+    }
+}
