@@ -16,6 +16,8 @@ import static java.util.Objects.requireNonNull;
  * @param scans           each base table with the filters applied while scanning it
  * @param keys            shuffle keys (join, group-by or sort), named as in {@code JobNode.keys}
  * @param residualFilters filters over no single scanned table (reduce side, e.g. HAVING)
+ * @param limit           rows the job writes at most ({@code LIMIT k} on its output side), or
+ *                        {@link #NO_LIMIT}
  */
 public record JobShape(
         String stageId,
@@ -27,7 +29,18 @@ public record JobShape(
         int fixedReducers,
         List<TableScan> scans,
         List<String> keys,
-        List<Predicate> residualFilters) {
+        List<Predicate> residualFilters,
+        long limit) {
+
+    public static final long NO_LIMIT = -1;
+
+    /** A job without a limit. */
+    public JobShape(String stageId, List<String> parents, OperatorKind operator, long tableBytes, int filters,
+                    boolean hasReduce, int fixedReducers, List<TableScan> scans, List<String> keys,
+                    List<Predicate> residualFilters) {
+        this(stageId, parents, operator, tableBytes, filters, hasReduce, fixedReducers, scans, keys, residualFilters,
+                NO_LIMIT);
+    }
 
     /** A job known only by its sizes, for estimates without statistics. */
     public JobShape(String stageId, List<String> parents, OperatorKind operator, long tableBytes, int filters,
@@ -42,7 +55,7 @@ public record JobShape(
         scans = List.copyOf(scans);
         keys = List.copyOf(keys);
         residualFilters = List.copyOf(residualFilters);
-        if (tableBytes < 0 || filters < 0 || fixedReducers < 0) {
+        if (tableBytes < 0 || filters < 0 || fixedReducers < 0 || limit < NO_LIMIT) {
             throw new IllegalArgumentException("negative size or count for " + stageId);
         }
     }

@@ -27,7 +27,7 @@ import static java.util.Objects.requireNonNull;
  * Sizes from column statistics (dissertation 5.2). Each scanned table's rows pass its filters
  * (predicate selectivity); the job's major operator then shapes them: a join by eq. 5.1 over
  * the key histograms of its sides, a group-by by its keys' distinct counts with map-side
- * combining (S_comb), an extract keeps its rows; reduce-side filters apply last. Bytes are rows
+ * combining (S_comb), an extract keeps its rows; reduce-side filters and a LIMIT apply last. Bytes are rows
  * times row width. A job's input is its tables and its parents' outputs, so the estimates
  * propagate down the DAG (IS and FS of every job).
  *
@@ -175,7 +175,8 @@ public final class StatisticalEstimator implements DagEstimator {
         }
         measured &= operator.confidence() != Selectivity.Confidence.LOW;
         Selectivity residual = selectivity.estimateAll(job.residualFilters());
-        double outRows = operator.outputRows() * residual.value();
+        double filtered = operator.outputRows() * residual.value();
+        double outRows = job.limit() == JobShape.NO_LIMIT ? filtered : Math.min(filtered, job.limit());
         Map<String, Double> outColumns = new HashMap<>();
         columns.forEach((column, distinct) -> {
             if (job.operator() != OperatorKind.GROUP_BY || isKey(job, column)) {

@@ -93,6 +93,20 @@ final class TestStatisticalEstimator {
     }
 
     @Test
+    void aLimit_capsTheRowsAJobWrites() {
+        // 50 groups, then an order-by job: all 50 rows, or 10 of them under LIMIT 10
+        StatisticsCatalog catalog = fiftyKeys();
+        TableScan scan = unfiltered();
+        JobShape ordered = new JobShape("Stage-2", List.of("Stage-1"), OperatorKind.EXTRACT, 0, 0, true, 1,
+                List.of(), List.of(), List.of());
+        JobShape limited = new JobShape("Stage-2", List.of("Stage-1"), OperatorKind.EXTRACT, 0, 0, true, 1,
+                List.of(), List.of(), List.of(), 10);
+
+        assertEquals(50, estimator(catalog).outputRows(List.of(groupBy(scan, "k", List.of()), ordered)).get("Stage-2"), 1e-9);
+        assertEquals(10, estimator(catalog).outputRows(List.of(groupBy(scan, "k", List.of()), limited)).get("Stage-2"), 1e-9);
+    }
+
+    @Test
     void anObservedRowCountWithoutBytes_keepsTheEstimatedRowWidth() {
         StatisticsCatalog catalog = fiftyKeys();
         TableScan scan = unfiltered();

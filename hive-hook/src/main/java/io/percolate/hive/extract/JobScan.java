@@ -1,5 +1,6 @@
 package io.percolate.hive.extract;
 
+import io.percolate.estimate.JobShape;
 import io.percolate.model.OperatorKind;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.Operator;
@@ -9,6 +10,7 @@ import org.apache.hadoop.hive.ql.plan.ExprNodeColumnDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.FileSinkDesc;
 import org.apache.hadoop.hive.ql.plan.FilterDesc;
+import org.apache.hadoop.hive.ql.plan.LimitDesc;
 import org.apache.hadoop.hive.ql.plan.MapWork;
 import org.apache.hadoop.hive.ql.plan.MapredWork;
 import org.apache.hadoop.hive.ql.plan.ReduceSinkDesc;
@@ -45,6 +47,8 @@ final class JobScan {
     final List<String> keys = new ArrayList<>();
     final boolean hasReduce;
     final int fixedReducers;
+    private long mapLimit = JobShape.NO_LIMIT;
+    private long reduceLimit = JobShape.NO_LIMIT;
     private boolean join;
     private boolean groupBy;
 
@@ -89,6 +93,18 @@ final class JobScan {
         fixedReducers = planned == null || planned < 0 ? 0 : planned;
     }
 
+    /**
+     * Rows the job writes at most: the LIMIT on its reduce side, or on its map side when it has no
+     * reduce (a map-side limit before a shuffle bounds each map task, not the job).
+     */
+    long limit() {
+        return hasReduce ? reduceLimit : mapLimit;
+    }
+
+    private static long lower(long current, long limit) {
+        return current == JobShape.NO_LIMIT ? limit : Math.min(current, limit);
+    }
+
     /** The job's major operator: a join if it joins, else a group-by if it aggregates, else extract. */
     OperatorKind majorOperator() {
         return join ? OperatorKind.JOIN : groupBy ? OperatorKind.GROUP_BY : OperatorKind.EXTRACT;
@@ -112,6 +128,12 @@ final class JobScan {
                 filters.add(new Filter(filter.getPredicate(), scanAlias));
             } else if (conf instanceof ReduceSinkDesc sink && mapSide && sink.getKeyCols() != null) {
                 sink.getKeyCols().forEach(k -> keys.add(sourceOf(k, op).getExprString()));
+            } else if (conf instanceof LimitDesc limit && limit.getLimit() >= 0) {
+                if (mapSide) {
+                    mapLimit = lower(mapLimit, limit.getLimit());
+                } else {
+                    reduceLimit = lower(reduceLimit, limit.getLimit());
+                }
             } else if (conf instanceof FileSinkDesc sink && sink.getDirName() != null) {
                 outputs.add(normalize(sink.getDirName()));
             }

@@ -105,7 +105,7 @@ public final class PlanExtractor {
                     .toList();
             shapes.add(new JobShape(stage, parents, scan.majorOperator(), tableBytes, conjuncts(predicates),
                     scan.hasReduce, scan.fixedReducers, tableScans, scan.keys,
-                    filtersByTable.getOrDefault("", List.of())));
+                    filtersByTable.getOrDefault("", List.of()), scan.limit()));
             List<String> alternatives = group.alternatives().stream().map(Task::getId).toList();
             drafts.put(stage, new JobDraft(alternatives, parents, scan, base, predicates));
         }

@@ -72,7 +72,7 @@ final class TestMetastoreStatistics {
             assertEquals(truth, h.rowsBelow(x), 0.025 * rows, "rows below " + x);
         }
         assertEquals(10_000, h.distinct(), 100); // spread evenly, capped by the integers a bucket holds
-        assertEquals(rows / 10_000.0, h.rowsEqual(4_321), 2);
+        assertDensity(h, 200, 9_800, rows / 10_000.0);
     }
 
     @Test
@@ -86,8 +86,26 @@ final class TestMetastoreStatistics {
 
         Histogram h = c.equiDepth();
         assertEquals(rows / 2.0, h.rowsEqual(7), 0.03 * rows, h.toString());
-        assertEquals(rows / 2.0 / 1_000, h.rowsEqual(500), 20);
+        assertDensity(h, 20, 990, rows / 2.0 / 1_000);
         assertEquals(rows, h.total(), 1e-6 * rows);
+    }
+
+    /**
+     * Rows per value over [from, to): right on average, and within the sketch's error for each
+     * value. KLL compacts at random, and a bucket's rows are known only to the rank error at both
+     * of its ends (k = 200: 1.3 % each at 99 % confidence, on buckets of 2.7 %), so single values
+     * may be off by up to about twice.
+     */
+    private static void assertDensity(Histogram h, int from, int to, double perValue) {
+        double sum = 0;
+        int n = 0;
+        for (int x = from; x < to; x += 10) {
+            double rows = h.rowsEqual(x);
+            assertTrue(rows > perValue / 2.5 && rows < perValue * 2.5, "rows at " + x + ": " + rows + ", expected " + perValue);
+            sum += rows;
+            n++;
+        }
+        assertEquals(perValue, sum / n, 0.2 * perValue, "mean rows per value over [" + from + ", " + to + ")");
     }
 
     @Test
