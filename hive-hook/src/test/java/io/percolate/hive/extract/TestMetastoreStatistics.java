@@ -91,21 +91,22 @@ final class TestMetastoreStatistics {
     }
 
     /**
-     * Rows per value over [from, to): right on average, and within the sketch's error for each
-     * value. KLL compacts at random, and a bucket's rows are known only to the rank error at both
-     * of its ends (k = 200: 1.3 % each at 99 % confidence, on buckets of 2.7 %), so single values
-     * may be off by up to about twice.
+     * Rows per value over [from, to): right on average (within 10 %), and no value off by more
+     * than five times. KLL compacts at random, and a bucket's rows are known only to the rank error
+     * at both of its ends (k = 200: 1.3 % each at 99 % confidence, on buckets of 2.7 %): in 300
+     * sketches of the heavy-value column single values ranged from 0.31 to 1.55 times the truth,
+     * the mean within 1.5 %.
      */
     private static void assertDensity(Histogram h, int from, int to, double perValue) {
         double sum = 0;
         int n = 0;
         for (int x = from; x < to; x += 10) {
             double rows = h.rowsEqual(x);
-            assertTrue(rows > perValue / 2.5 && rows < perValue * 2.5, "rows at " + x + ": " + rows + ", expected " + perValue);
+            assertTrue(rows > perValue / 5 && rows < perValue * 5, "rows at " + x + ": " + rows + ", expected " + perValue);
             sum += rows;
             n++;
         }
-        assertEquals(perValue, sum / n, 0.2 * perValue, "mean rows per value over [" + from + ", " + to + ")");
+        assertEquals(perValue, sum / n, 0.1 * perValue, "mean rows per value over [" + from + ", " + to + ")");
     }
 
     @Test
