@@ -143,10 +143,10 @@ mkdir -p "$ENTERPRISE_DIR" && rm -rf "${ENTERPRISE_DIR:?}"/* "$STATE_DIR" && mkd
 wait_healthy namenode postgres nfs
 wait_until 300 "2 live DataNodes" live_datanodes 2
 step "HDFS (2 DataNodes), PostgreSQL and NFS-Ganesha up"
-"${COMPOSE[@]}" up -d --no-recreate resourcemanager nodemanager1 nodemanager2 metastore >/dev/null 2>&1
-wait_healthy resourcemanager metastore
+"${COMPOSE[@]}" up -d --no-recreate resourcemanager nodemanager1 nodemanager2 metastore xdfs-manager >/dev/null 2>&1
+wait_healthy resourcemanager metastore xdfs-manager
 wait_until 300 "2 NodeManagers" active_nodemanagers 2
-step "YARN (TlsScheduler, 2 NodeManagers) and Hive metastore up"
+step "YARN (TlsScheduler, 2 NodeManagers), Hive metastore and the XDFS manager up"
 "${COMPOSE[@]}" up -d --no-recreate hiveserver2 >/dev/null 2>&1
 wait_healthy hiveserver2
 step "HiveServer2 up"

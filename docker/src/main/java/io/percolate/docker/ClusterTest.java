@@ -33,6 +33,7 @@ public final class ClusterTest {
     private static final String WEBHDFS = "http://namenode:9870/webhdfs/v1";
     private static final String TABLES = "xdfs://enterprise/tpch";
     private static final String CACHE_DIR = "/percolate/xdfs-cache";
+    private static final String XDFS_MANAGER = "http://xdfs-manager:19860/v1/state";
     private static final Path STATE = Path.of(System.getProperty("percolate.test.state", "/state"));
 
     private final ClusterRest rest = new ClusterRest();
@@ -146,6 +147,12 @@ public final class ClusterTest {
         System.out.printf(Locale.ROOT, "XDFS cache holds %d bytes (tables %d); HDFS read %d bytes now, %d before%n",
                 cached, tables, run.hdfsBytesRead(), before);
         check(cached >= tables, "XDFS cache holds " + cached + " bytes, less than the tables' " + tables);
+        JsonNode manager = rest.get(XDFS_MANAGER);
+        long indexed = manager.path("bytes").asLong();
+        System.out.printf(Locale.ROOT, "XDFS manager indexes %d blocks, %d bytes, on %s; counters %s%n",
+                manager.path("blocks").asInt(), indexed, manager.path("bytesByNode"), manager.path("counters"));
+        check(indexed >= tables, "the XDFS manager indexes " + indexed + " bytes, less than the tables' " + tables
+                + ": the readers' reports did not reach it");
         check(run.hdfsBytesRead() - before >= tables / 2, "second run read " + run.hdfsBytesRead()
                 + " bytes from HDFS, first " + before + ": the cache served less than half of " + tables);
     }

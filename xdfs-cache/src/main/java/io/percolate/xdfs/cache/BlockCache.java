@@ -22,6 +22,8 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 import static java.util.Objects.requireNonNull;
 
@@ -35,6 +37,7 @@ public final class BlockCache implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(BlockCache.class);
 
     private final FileSystem cacheFs;
+    private final CacheLayout layout;
     private final CacheIndex index;
     private final CacheScanner scanner;
     private final CacheFill fill;
@@ -43,9 +46,10 @@ public final class BlockCache implements Closeable {
     private final BlockPins pins;
     private final BlockWriter writer;
 
-    BlockCache(FileSystem cacheFs, CacheIndex index, CacheScanner scanner, CacheFill fill, CacheCounters counters,
-               CacheEvictor evictor, BlockPins pins, BlockWriter writer) {
+    BlockCache(FileSystem cacheFs, CacheLayout layout, CacheIndex index, CacheScanner scanner, CacheFill fill,
+               CacheCounters counters, CacheEvictor evictor, BlockPins pins, BlockWriter writer) {
         this.cacheFs = requireNonNull(cacheFs, "cacheFs");
+        this.layout = requireNonNull(layout, "layout");
         this.index = requireNonNull(index, "index");
         this.scanner = requireNonNull(scanner, "scanner");
         this.fill = requireNonNull(fill, "fill");
@@ -56,38 +60,49 @@ public final class BlockCache implements Closeable {
     }
 
     /**
-     * Starts the cache over an open cache file system (which the returned cache closes): the index
-     * is rebuilt from a listing of the whole cache directory (one listing per cached file version;
-     * the metadata daemon will take this off every client), then the transfer scheduler starts.
+     * A cache this process owns (no metadata manager, or the manager itself): it copies blocks
+     * through its own transfer scheduler under the bandwidth cap and evicts to the capacity. The
+     * index is rebuilt from a listing of the whole cache directory (one listing per cached file
+     * version). The returned cache closes {@code cacheFs}.
      */
-    public static BlockCache start(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock) throws IOException {
+    public static BlockCache owned(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock) {
+        BandwidthCap cap = new BandwidthCap(config.transferBytesPerSecond(), config.transferBurstBytes(), Ticker.SYSTEM);
+        // readers name no job yet, so this is FIFO over one job; the cross-layer work plugs in the TLS order
+        return start(config, backing, cacheFs, clock, config.cacheCapacity(), true,
+                (writer, counters) -> new TransferScheduler(writer::write, counters, JobOrder.FIFO, cap, Ticker.SYSTEM,
+                        config.fillThreads(), config.fillQueueCapacity()).start());
+    }
+
+    /**
+     * A cache the metadata manager owns: blocks this process wants are reported to it through
+     * {@code remoteFill}, and blocks a reader caches from its own bytes are reported too; this
+     * process neither copies in the background nor evicts. No listing of the whole cache directory
+     * at start: each file version is listed when it is opened or located.
+     */
+    public static BlockCache managed(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock,
+                                     Function<CacheCounters, CacheFill> remoteFill) {
+        return start(config, backing, cacheFs, clock, 0, false, (writer, counters) -> remoteFill.apply(counters));
+    }
+
+    private static BlockCache start(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock,
+                                    long capacity, boolean scanAll, BiFunction<BlockWriter, CacheCounters, CacheFill> fills) {
         CacheLayout layout = new CacheLayout(cacheFs.makeQualified(config.cacheDir()));
         boolean hdfs = cacheFs instanceof DistributedFileSystem;
         CacheScanner scanner = new CacheScanner(cacheFs, layout, hdfs);
         CacheIndex index = new CacheIndex();
         CacheCounters counters = new CacheCounters();
         BlockPins pins = new BlockPins();
-        CacheEvictor evictor = new CacheEvictor(config.cacheCapacity(), evictionPolicy(config), pins, index, cacheFs,
-                counters);
-        try {
-            for (CachedBlock block : scanner.scanAll()) {
-                index.put(block);
-                evictor.cached(block);
-            }
-        } catch (IOException e) {
-            // an unreachable cache costs cache hits, not the file system: reads go to the backing store
-            counters.increment(CacheCounter.CACHE_READ_FAILURES);
-            LOG.warn("Could not list the xdfs cache at {}; starting with an empty index: {}", layout.dir(), e.toString());
-        }
+        CacheEvictor evictor = new CacheEvictor(capacity, evictionPolicy(config), pins, index, cacheFs, counters);
         LiveNodes nodes = hdfs ? new HdfsLiveNodes((DistributedFileSystem) cacheFs, config.nodeRefresh(), clock) : LiveNodes.NONE;
         BlockWriter writer = new BlockWriter(backing, cacheFs, layout, index, scanner,
                 new LeastLoadedPlacement(nodes, index), evictor, counters, config.minFileAge(), clock);
-        BandwidthCap cap = new BandwidthCap(config.transferBytesPerSecond(), config.transferBurstBytes(), Ticker.SYSTEM);
-        // readers name no job yet, so this is FIFO over one job; the cross-layer work plugs in the TLS order
-        CacheFill fill = new TransferScheduler(writer::write, counters, JobOrder.FIFO, cap, Ticker.SYSTEM,
-                config.fillThreads(), config.fillQueueCapacity()).start();
-        LOG.info("xdfs cache at {}: {} blocks found", layout.dir(), index.size());
-        return new BlockCache(cacheFs, index, scanner, fill, counters, evictor, pins, writer);
+        BlockCache cache = new BlockCache(cacheFs, layout, index, scanner, fills.apply(writer, counters), counters,
+                evictor, pins, writer);
+        if (scanAll) {
+            cache.rescan();
+            LOG.info("xdfs cache at {}: {} blocks found", layout.dir(), index.size());
+        }
+        return cache;
     }
 
     private static EvictionPolicy evictionPolicy(XdfsConfig config) {
@@ -123,6 +138,11 @@ public final class BlockCache implements Closeable {
 
     public Optional<CachedBlock> lookup(BlockKey key) {
         return index.get(key);
+    }
+
+    /** Whether any block of the file version is cached. */
+    public boolean hasVersion(String fingerprintId) {
+        return index.hasVersion(fingerprintId);
     }
 
     /** Opens a cached copy for reading; a read counts as a use for the eviction policy. */
@@ -174,12 +194,52 @@ public final class BlockCache implements Closeable {
             counters.increment(outcome.counter());
             if (outcome == FillOutcome.CACHED) {
                 counters.increment(CacheCounter.FILLS_FROM_READS);
+                fill.cachedByReader(block.request());
             }
         } catch (IOException | RuntimeException e) {
             counters.increment(CacheCounter.FILLS_FAILED);
             LOG.debug("Could not publish {} cached while reading: {}", block.request().key(), e.toString());
             block.close();
         }
+    }
+
+    /**
+     * Makes the index exactly what the cache directory holds (blocks other processes cached or
+     * deleted since), then evicts down to the capacity. A failed listing is counted and leaves the
+     * index as it was: reads go to the backing store, never fail.
+     */
+    public void rescan() {
+        try {
+            List<CachedBlock> present = scanner.scanAll();
+            index.replaceAll(present);
+            present.forEach(evictor::cached);
+            enforceCapacity();
+        } catch (IOException e) {
+            counters.increment(CacheCounter.CACHE_READ_FAILURES);
+            LOG.warn("Could not list the xdfs cache at {}; keeping the index as it was: {}", layout.dir(), e.toString());
+        }
+    }
+
+    /** Evicts unpinned blocks until the cached bytes fit the capacity (blocks others added may overshoot it). */
+    public void enforceCapacity() {
+        if (evictor.reserve(0)) {
+            evictor.unreserve(0);
+        }
+    }
+
+    /**
+     * Removes every cached block of one file version (the file changed, vanished, or an operator
+     * invalidated it): out of the index first, so no new reader is sent to them, then off the disk.
+     *
+     * @return blocks removed from the index
+     */
+    public int removeVersion(String fingerprintId) throws IOException {
+        int removed = index.removeVersion(fingerprintId);
+        if (removed > 0) {
+            counters.increment(CacheCounter.INVALIDATIONS);
+        }
+        cacheFs.delete(layout.versionDir(fingerprintId), true);
+        return removed;
     }
 
     public CacheFill fill() {
@@ -191,7 +251,7 @@ public final class BlockCache implements Closeable {
     }
 
     public CacheState state() {
-        return new CacheState(index.size(), index.bytesByNode(), fill.pending().size());
+        return new CacheState(index.size(), index.totalBytes(), evictor.capacity(), index.bytesByNode(), fill.pending().size());
     }
 
     @Override

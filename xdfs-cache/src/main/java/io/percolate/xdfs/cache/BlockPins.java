@@ -48,6 +48,12 @@ public final class BlockPins {
         versionsByHolder.remove(holder);
     }
 
+    /** Whether a holder pins the version or any single block of it. */
+    public synchronized boolean isVersionPinned(String fingerprintId) {
+        return versionCounts.containsKey(fingerprintId)
+                || blockCounts.keySet().stream().anyMatch(key -> key.fingerprintId().equals(fingerprintId));
+    }
+
     public synchronized boolean isPinned(BlockKey key) {
         return blockCounts.containsKey(key) || versionCounts.containsKey(key.fingerprintId());
     }

@@ -22,7 +22,8 @@ public enum CacheCounter {
     BYTES_FILLED("bytes copied into the cache"),
     PLACEMENT_MISSES("cache blocks HDFS placed elsewhere than the chosen DataNode"),
     EVICTIONS("cache blocks evicted to stay under the capacity"),
-    BYTES_EVICTED("bytes of evicted cache blocks");
+    BYTES_EVICTED("bytes of evicted cache blocks"),
+    INVALIDATIONS("cached file versions removed because the file changed or vanished, or on request");
 
     private final String description;
 

@@ -98,6 +98,11 @@ public final class CacheEvictor {
         }
     }
 
+    /** Bytes the cache may hold; 0 for no bound. */
+    public long capacity() {
+        return capacity;
+    }
+
     public synchronized void cached(CachedBlock block) {
         policy.cached(block.key(), block.length());
     }

@@ -8,8 +8,8 @@ import java.util.Set;
 
 /**
  * The hand-off from readers to whatever copies blocks into the cache: the compute-aware
- * {@link io.percolate.xdfs.transfer.TransferScheduler} (job order, block demand, bandwidth cap), or
- * the plain bounded {@link BackgroundFetcher} it grew from.
+ * {@link io.percolate.xdfs.transfer.TransferScheduler} (job order, block demand, bandwidth cap) in
+ * this process, or the metadata manager's, through {@link io.percolate.xdfs.manager.api.RemoteFill}.
  */
 public interface CacheFill extends Closeable {
 
@@ -20,6 +20,14 @@ public interface CacheFill extends Closeable {
      * @return false if the request was dropped (the fill is saturated or closed)
      */
     boolean request(BlockRequest request);
+
+    /**
+     * Tells whoever owns the cache that a reader published this block itself (from the bytes it
+     * read), so that it is indexed and counted against the capacity. Nothing to do when this
+     * process owns the cache: publishing indexed it.
+     */
+    default void cachedByReader(BlockRequest request) {
+    }
 
     /** Blocks queued or being copied: where locality will soon be (the "transfer in progress"). */
     Set<BlockKey> pending();

@@ -12,7 +12,7 @@ import static java.util.Objects.requireNonNull;
  * Hadoop's normalisation, and a path with a {@code ..} segment left over (one that climbs above the
  * root) is refused, so no xdfs path names anything outside the configured backing root.
  */
-final class PathMapper {
+public final class PathMapper {
 
     private final URI xdfsUri;
     private final Path backingRoot;
@@ -22,19 +22,19 @@ final class PathMapper {
      * @param xdfsUri scheme and authority of the xdfs file system
      * @param backingRoot the qualified backing-store root
      */
-    PathMapper(URI xdfsUri, Path backingRoot) {
+    public PathMapper(URI xdfsUri, Path backingRoot) {
         this.xdfsUri = requireNonNull(xdfsUri, "xdfsUri");
         this.backingRoot = requireNonNull(backingRoot, "backingRoot");
         String root = backingRoot.toUri().getPath();
         this.backingRootPath = root.endsWith("/") && root.length() > 1 ? root.substring(0, root.length() - 1) : root;
     }
 
-    Path backingRoot() {
+    public Path backingRoot() {
         return backingRoot;
     }
 
     /** The backing-store path of a qualified xdfs path. */
-    Path toBacking(Path xdfsPath) throws PathIOException {
+    public Path toBacking(Path xdfsPath) throws PathIOException {
         String path = xdfsPath.toUri().getPath();
         if (!path.startsWith("/")) {
             throw new PathIOException(xdfsPath.toString(), "xdfs paths must be qualified before mapping");
@@ -48,7 +48,7 @@ final class PathMapper {
     }
 
     /** The xdfs path of a path the backing store returned. */
-    Path toXdfs(Path backingPath) throws PathIOException {
+    public Path toXdfs(Path backingPath) throws PathIOException {
         String path = backingPath.toUri().getPath();
         String relative;
         if (backingRootPath.equals("/")) {

@@ -3,7 +3,10 @@ package io.percolate.xdfs.fs;
 import io.percolate.xdfs.cache.BlockCache;
 import io.percolate.xdfs.cache.CacheCounters;
 import io.percolate.xdfs.cache.CacheState;
+import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
+import io.percolate.xdfs.manager.api.ManagerClient;
+import io.percolate.xdfs.manager.api.RemoteFill;
 import io.percolate.xdfs.meta.Fingerprint;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
@@ -13,6 +16,7 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.PathIOException;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.IOUtils;
@@ -22,11 +26,13 @@ import org.slf4j.LoggerFactory;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.apache.hadoop.fs.CreateFlag;
 
@@ -51,6 +57,8 @@ public class XdfsFileSystem extends FileSystem {
     private BlockCache cache;
     private BlockLocator locator;
     private Path workingDir;
+    /** The metadata manager that owns the cache, when one is configured. */
+    private Optional<ManagerClient> manager = Optional.empty();
 
     public XdfsFileSystem() {
     }
@@ -64,8 +72,10 @@ public class XdfsFileSystem extends FileSystem {
     public void initialize(URI name, Configuration conf) throws IOException {
         super.initialize(name, conf);
         setConf(conf);
+        ManagerConfig managerConfig;
         try {
             config = XdfsConfig.from(conf);
+            managerConfig = ManagerConfig.from(conf);
         } catch (IllegalArgumentException e) {
             throw new IOException("xdfs configuration: " + e.getMessage(), e);
         }
@@ -74,9 +84,17 @@ public class XdfsFileSystem extends FileSystem {
         workingDir = makeQualified(new Path("/"));
         boolean started = false;
         try {
-            backing = openBacking(config.backingUri(), conf);
+            backing = BackingStore.open(config.backingUri(), conf);
             mapper = new PathMapper(uri, backing.makeQualified(new Path(config.backingUri())));
-            cache = BlockCache.start(config, backing, FileSystem.newInstance(config.cacheFsUri(), conf), Clock.systemUTC());
+            FileSystem cacheFs = FileSystem.newInstance(config.cacheFsUri(), conf);
+            Optional<InetSocketAddress> managerAddress = managerConfig.address();
+            if (managerAddress.isPresent()) {
+                manager = Optional.of(new ManagerClient(managerAddress.get(), managerConfig.timeout()));
+                cache = BlockCache.managed(config, backing, cacheFs, Clock.systemUTC(), counters -> new RemoteFill(
+                        manager.get(), this::xdfsPathOf, counters, config.fillQueueCapacity()));
+            } else {
+                cache = BlockCache.owned(config, backing, cacheFs, Clock.systemUTC());
+            }
             locator = new BlockLocator(backing, cache, config.backingHosts());
             workingDir = makeQualified(getHomeDirectory());
             started = true;
@@ -110,15 +128,24 @@ public class XdfsFileSystem extends FileSystem {
     /**
      * Keeps the cached blocks of the current version of {@code path} (cached now or later) from
      * eviction until {@code holder} releases its pins: a running or next job pins its inputs.
+     * With a metadata manager the pin is the manager's, which does the evicting.
      */
     public void pin(String holder, Path path) throws IOException {
         Path source = backingPath(path);
-        cache.pins().pinVersion(holder, versionOf(source, backing.getFileStatus(source)).id());
+        if (manager.isPresent()) {
+            manager.get().pin(holder, xdfsPathOf(source));
+        } else {
+            cache.pins().pinVersion(holder, versionOf(source, backing.getFileStatus(source)).id());
+        }
     }
 
     /** Drops every pin {@code holder} holds (its job finished). */
-    public void releasePins(String holder) {
-        cache.pins().release(holder);
+    public void releasePins(String holder) throws IOException {
+        if (manager.isPresent()) {
+            manager.get().release(holder);
+        } else {
+            cache.pins().release(holder);
+        }
     }
 
     /**
@@ -314,18 +341,17 @@ public class XdfsFileSystem extends FileSystem {
         return backingPath.getParent() == null || backingPath.equals(mapper.backingRoot());
     }
 
-    /** The backing store: a local directory (an NFS mount) as a {@link LocalExport}, else its own file system. */
-    private static FileSystem openBacking(URI backingUri, Configuration conf) throws IOException {
-        if (!"file".equals(backingUri.getScheme())) {
-            return FileSystem.newInstance(backingUri, conf);
-        }
-        LocalExport local = new LocalExport();
-        local.initialize(URI.create("file:///"), conf);
-        return local;
-    }
-
     private Fingerprint versionOf(Path source, FileStatus status) {
         return new Fingerprint(source.toString(), status.getLen(), status.getModificationTime(), config.blockSize());
+    }
+
+    /** The xdfs path (no scheme or authority) of a backing-store file: how the manager names files. */
+    private String xdfsPathOf(Path source) {
+        try {
+            return mapper.toXdfs(source).toUri().getPath();
+        } catch (PathIOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e); // sources come from backingPath: never outside
+        }
     }
 
     private Path backingPath(Path path) throws IOException {

@@ -2,6 +2,7 @@ package io.percolate.xdfs.meta;
 
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -37,16 +38,32 @@ public final class CacheIndex {
 
     /** Makes the blocks of one file version exactly {@code present}, as a fresh listing found them. */
     public synchronized void replaceVersion(String fingerprintId, Collection<CachedBlock> present) {
-        blocks.keySet().stream()
-                .filter(key -> key.fingerprintId().equals(fingerprintId))
-                .toList()
-                .forEach(this::remove);
+        removeVersion(fingerprintId);
         for (CachedBlock block : present) {
             if (!block.key().fingerprintId().equals(fingerprintId)) {
                 throw new IllegalArgumentException(block + " is not a block of " + fingerprintId);
             }
             put(block);
         }
+    }
+
+    /** Makes the index exactly {@code present}, as a fresh listing of the whole cache found it. */
+    public synchronized void replaceAll(Collection<CachedBlock> present) {
+        blocks.clear();
+        bytesByNode.clear();
+        totalBytes = 0;
+        present.forEach(this::put);
+    }
+
+    /** Forgets every block of one file version; returns how many there were. */
+    public synchronized int removeVersion(String fingerprintId) {
+        List<BlockKey> keys = blocks.keySet().stream().filter(key -> key.fingerprintId().equals(fingerprintId)).toList();
+        keys.forEach(this::remove);
+        return keys.size();
+    }
+
+    public synchronized boolean hasVersion(String fingerprintId) {
+        return blocks.keySet().stream().anyMatch(key -> key.fingerprintId().equals(fingerprintId));
     }
 
     /** Cached bytes per DataNode, ordered by node name. */

@@ -1,0 +1,91 @@
+package io.percolate.xdfs.config;
+
+import org.apache.hadoop.conf.Configuration;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Optional;
+
+import static io.percolate.config.ConfigValues.wholeNumber;
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Settings of the xdfs metadata manager (the daemon that owns the cluster's cache: transfers,
+ * bandwidth cap, capacity, consistency) and of clients talking to it. The keys are listed here and
+ * in xdfs-cache/README.md; a bad value fails with the key's name.
+ *
+ * @param address where clients find the manager; empty: no manager, each xdfs instance copies and
+ *     evicts on its own
+ * @param bindHost the interface the manager listens on (the port is the address's)
+ * @param poll how often the manager checks cached files against the backing store
+ * @param rescan how often the manager re-reads the whole cache directory
+ * @param timeout how long a client waits to connect to the manager or for its answer
+ */
+public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost, Duration poll, Duration rescan,
+                            Duration timeout) {
+
+    /** host:port of the metadata manager; empty runs xdfs without one. */
+    public static final String ADDRESS = "percolate.xdfs.manager.address";
+    public static final int DEFAULT_PORT = 19860;
+    /** Interface the manager binds to (its port comes from the address). */
+    public static final String BIND_HOST = "percolate.xdfs.manager.bind-host";
+    public static final String DEFAULT_BIND_HOST = "0.0.0.0";
+    /** Milliseconds between the manager's checks of cached files' length and mtime against the backing store. */
+    public static final String POLL_MS = "percolate.xdfs.manager.poll-ms";
+    public static final long DEFAULT_POLL_MS = 10_000;
+    /** Milliseconds between the manager's full listings of the cache directory (blocks clients cached and never reported). */
+    public static final String RESCAN_MS = "percolate.xdfs.manager.rescan-ms";
+    public static final long DEFAULT_RESCAN_MS = 300_000;
+    /** Milliseconds a client waits to connect to the manager or for one answer. */
+    public static final String TIMEOUT_MS = "percolate.xdfs.manager.timeout-ms";
+    public static final long DEFAULT_TIMEOUT_MS = 5_000;
+
+    public ManagerConfig {
+        requireNonNull(address, ADDRESS);
+        requireNonNull(bindHost, BIND_HOST);
+        positive(POLL_MS, poll);
+        positive(RESCAN_MS, rescan);
+        positive(TIMEOUT_MS, timeout);
+    }
+
+    public static ManagerConfig from(Configuration conf) {
+        return new ManagerConfig(
+                address(conf.getTrimmed(ADDRESS, "")),
+                conf.getTrimmed(BIND_HOST, DEFAULT_BIND_HOST),
+                Duration.ofMillis(wholeNumber(conf, POLL_MS, DEFAULT_POLL_MS)),
+                Duration.ofMillis(wholeNumber(conf, RESCAN_MS, DEFAULT_RESCAN_MS)),
+                Duration.ofMillis(wholeNumber(conf, TIMEOUT_MS, DEFAULT_TIMEOUT_MS)));
+    }
+
+    /** The port the manager listens on: the address's, or the default when no address is set. */
+    public int port() {
+        return address.map(InetSocketAddress::getPort).orElse(DEFAULT_PORT);
+    }
+
+    private static Optional<InetSocketAddress> address(String text) {
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        int colon = text.lastIndexOf(':');
+        String host = colon < 0 ? text : text.substring(0, colon);
+        int port = DEFAULT_PORT;
+        if (colon >= 0) {
+            try {
+                port = Integer.parseInt(text.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                port = -1;
+            }
+        }
+        if (host.isEmpty() || port < 0 || port > 65_535) {
+            throw new IllegalArgumentException(ADDRESS + " must be host or host:port, got '" + text + "'");
+        }
+        return Optional.of(InetSocketAddress.createUnresolved(host, port));
+    }
+
+    private static void positive(String key, Duration value) {
+        requireNonNull(value, key);
+        if (value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(key + " must be > 0, got " + value.toMillis());
+        }
+    }
+}

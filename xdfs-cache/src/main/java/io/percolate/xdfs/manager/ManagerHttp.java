@@ -1,0 +1,146 @@
+package io.percolate.xdfs.manager;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.percolate.xdfs.manager.api.ManagerApi;
+import io.percolate.xdfs.manager.api.ManagerRequests;
+import org.apache.hadoop.fs.PathIOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.Closeable;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The manager's HTTP front ({@link ManagerApi}): decodes a request, calls the {@link CacheService},
+ * encodes the answer. A bad request gets 400 with the reason and changes nothing; an unexpected
+ * failure gets 500 and is logged; neither stops the server.
+ */
+final class ManagerHttp implements Closeable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ManagerHttp.class);
+    private static final ObjectMapper JSON = ManagerApi.json();
+    private static final int HANDLER_THREADS = 4;
+
+    private final CacheService service;
+    private final HttpServer server;
+    private final ExecutorService handlers;
+
+    ManagerHttp(CacheService service, InetSocketAddress bind) throws IOException {
+        this.service = requireNonNull(service, "service");
+        this.server = HttpServer.create(bind, 64);
+        AtomicInteger thread = new AtomicInteger();
+        this.handlers = Executors.newFixedThreadPool(HANDLER_THREADS, runnable -> {
+            Thread t = new Thread(runnable, "xdfs-manager-http-" + thread.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(handlers);
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getPath();
+        String method = exchange.getRequestMethod();
+        try (exchange) {
+            try {
+                Object reply = route(method, path, exchange.getRequestBody());
+                send(exchange, 200, reply);
+            } catch (FileNotFoundException e) {
+                send(exchange, 404, new ManagerApi.ErrorReply(e.getMessage()));
+            } catch (BadRequest | IllegalArgumentException | JsonProcessingException | PathIOException e) {
+                send(exchange, e instanceof BadRequest bad ? bad.status : 400, new ManagerApi.ErrorReply(e.getMessage()));
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("xdfs manager: {} {} failed", method, path, e);
+                send(exchange, 500, new ManagerApi.ErrorReply(e.toString()));
+            }
+        }
+    }
+
+    private Object route(String method, String path, InputStream body) throws IOException {
+        if (path.equals(ManagerApi.STATE)) {
+            expect("GET", method);
+            return service.state();
+        }
+        expect("POST", method);
+        return switch (path) {
+            case ManagerApi.NOTICES -> service.accept(read(body, ManagerRequests.Notices.class).notices());
+            case ManagerApi.WARM -> service.warm(read(body, ManagerRequests.PathRequest.class).path());
+            case ManagerApi.INVALIDATE -> service.invalidate(read(body, ManagerRequests.PathRequest.class).path());
+            case ManagerApi.PINS -> {
+                ManagerRequests.PinRequest pin = read(body, ManagerRequests.PinRequest.class);
+                yield service.pin(pin.holder(), pin.path());
+            }
+            case ManagerApi.RELEASE -> {
+                service.release(read(body, ManagerRequests.ReleaseRequest.class).holder());
+                yield 0;
+            }
+            default -> throw new BadRequest(404, "no such resource: " + path);
+        };
+    }
+
+    private static void expect(String wanted, String method) {
+        if (!wanted.equals(method)) {
+            throw new BadRequest(405, "use " + wanted + ", not " + method);
+        }
+    }
+
+    private static <T> T read(InputStream body, Class<T> type) throws IOException {
+        byte[] bytes = body.readNBytes(ManagerApi.MAX_BODY_BYTES + 1);
+        if (bytes.length > ManagerApi.MAX_BODY_BYTES) {
+            throw new BadRequest(413, "request body over " + ManagerApi.MAX_BODY_BYTES + " bytes");
+        }
+        T value = JSON.readValue(bytes, type);
+        if (value == null) {
+            throw new BadRequest(400, "empty request body");
+        }
+        return value;
+    }
+
+    private static void send(HttpExchange exchange, int status, Object reply) throws IOException {
+        byte[] bytes = JSON.writeValueAsBytes(reply);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        handlers.shutdownNow();
+        try {
+            handlers.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A request the manager refuses, with its HTTP status. */
+    private static final class BadRequest extends RuntimeException {
+        private final int status;
+
+        BadRequest(int status, String message) {
+            super(message);
+            this.status = status;
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package io.percolate.xdfs.manager.api;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A client telling the manager about one block of one file version it read.
+ *
+ * @param kind whether the client wants the block cached, or cached it itself from its own read
+ * @param path the file, as an xdfs path ({@code /a/b}: the manager maps it onto its backing store)
+ * @param length the file's length when read
+ * @param modificationTime the file's mtime when read (with the length, which version was read)
+ * @param blockSize the client's cache block size; the manager refuses another (mismatched configuration)
+ * @param index the block
+ */
+public record BlockNotice(Kind kind, String path, long length, long modificationTime, long blockSize, int index) {
+
+    public enum Kind {
+        /** Copy this block into the cache (MixApart: a task's demand). */
+        WANTED,
+        /** The client published this block from its own read: index it and count it against the capacity. */
+        CACHED
+    }
+
+    public BlockNotice {
+        requireNonNull(kind, "kind");
+        requireNonNull(path, "path");
+    }
+}

@@ -1,0 +1,24 @@
+package io.percolate.xdfs.manager.api;
+
+import java.util.Map;
+
+/**
+ * The cluster's cache as the manager knows it: what {@code ./percolate xdfs state} prints.
+ *
+ * @param blocks cached blocks in the manager's index
+ * @param bytes their bytes
+ * @param capacityBytes the capacity the manager evicts to; 0 for none
+ * @param bytesByNode cached bytes per DataNode (transfer address)
+ * @param pendingFills blocks queued or being copied
+ * @param knownVersions file versions the manager checks against the backing store
+ * @param bandwidthCapMbPerSecond the cap on copies from the backing store; 0 for none
+ * @param counters every cache counter of the manager, by name
+ */
+public record ManagerState(int blocks, long bytes, long capacityBytes, Map<String, Long> bytesByNode, int pendingFills,
+                           int knownVersions, double bandwidthCapMbPerSecond, Map<String, Long> counters) {
+
+    public ManagerState {
+        bytesByNode = Map.copyOf(bytesByNode);
+        counters = Map.copyOf(counters);
+    }
+}

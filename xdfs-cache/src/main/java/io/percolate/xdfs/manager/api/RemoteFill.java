@@ -1,0 +1,153 @@
+package io.percolate.xdfs.manager.api;
+
+import io.percolate.xdfs.cache.BlockRequest;
+import io.percolate.xdfs.cache.CacheCounter;
+import io.percolate.xdfs.cache.CacheCounters;
+import io.percolate.xdfs.cache.CacheFill;
+import io.percolate.xdfs.meta.BlockKey;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A client's {@link CacheFill} when a metadata manager runs: blocks are not copied here but
+ * reported to the manager, whose transfer scheduler copies them for the whole cluster under one
+ * bandwidth cap and one capacity. Reports are sent in batches by one daemon thread, so a reader
+ * never waits on the network; when the manager is slow or gone, reports beyond the queue are dropped
+ * (the read itself goes on from the backing store, and the block is asked for on its next read).
+ */
+public final class RemoteFill implements CacheFill {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RemoteFill.class);
+    private static final AtomicInteger SENDERS = new AtomicInteger();
+    private static final int BATCH = 256;
+    private static final long WARN_EVERY_NANOS = Duration.ofMinutes(1).toNanos();
+
+    private final ManagerClient client;
+    private final Function<Path, String> xdfsPath;
+    private final CacheCounters counters;
+    private final BlockingQueue<Report> queue;
+    private final Set<BlockKey> pending = ConcurrentHashMap.newKeySet();
+    private final Thread sender;
+    private long lastWarning = System.nanoTime() - WARN_EVERY_NANOS;
+
+    /**
+     * @param xdfsPath the xdfs path of a backing-store file (the manager maps it onto its own backing store)
+     * @param capacity reports that may wait to be sent
+     */
+    public RemoteFill(ManagerClient client, Function<Path, String> xdfsPath, CacheCounters counters, int capacity) {
+        this.client = requireNonNull(client, "client");
+        this.xdfsPath = requireNonNull(xdfsPath, "xdfsPath");
+        this.counters = requireNonNull(counters, "counters");
+        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.sender = new Thread(this::send, "xdfs-manager-reports-" + SENDERS.incrementAndGet());
+        sender.setDaemon(true); // a reader's JVM must be able to exit with reports unsent
+        sender.start();
+    }
+
+    @Override
+    public boolean request(BlockRequest request) {
+        BlockKey key = request.key();
+        if (!pending.add(key)) {
+            return true;
+        }
+        if (!queue.offer(new Report(BlockNotice.Kind.WANTED, request))) {
+            pending.remove(key);
+            counters.increment(CacheCounter.FILLS_DROPPED);
+            return false;
+        }
+        counters.increment(CacheCounter.FILLS_QUEUED);
+        return true;
+    }
+
+    @Override
+    public void cachedByReader(BlockRequest request) {
+        // best effort: an unreported block is found by the manager's next full listing
+        queue.offer(new Report(BlockNotice.Kind.CACHED, request));
+    }
+
+    private void send() {
+        List<Report> batch = new ArrayList<>();
+        while (!Thread.currentThread().isInterrupted()) {
+            try {
+                batch.add(queue.take());
+            } catch (InterruptedException e) {
+                return;
+            }
+            queue.drainTo(batch, BATCH - 1);
+            try {
+                client.notify(batch.stream().map(this::notice).toList());
+            } catch (IOException | RuntimeException e) {
+                long wanted = batch.stream().filter(r -> r.kind == BlockNotice.Kind.WANTED).count();
+                counters.add(CacheCounter.FILLS_DROPPED, wanted);
+                warn(e);
+            } finally {
+                batch.forEach(report -> pending.remove(report.request.key()));
+                batch.clear();
+            }
+        }
+    }
+
+    private BlockNotice notice(Report report) {
+        BlockRequest request = report.request;
+        return new BlockNotice(report.kind, xdfsPath.apply(request.source()), request.version().length(),
+                request.version().modificationTime(), request.version().blockSize(), request.index());
+    }
+
+    private void warn(Exception e) {
+        long now = System.nanoTime();
+        if (now - lastWarning >= WARN_EVERY_NANOS) {
+            lastWarning = now;
+            LOG.warn("Could not report blocks to the xdfs manager at {} (reads go on from the backing store;"
+                    + " this is logged once a minute): {}", client.base(), e.toString());
+        }
+    }
+
+    @Override
+    public Set<BlockKey> pending() {
+        return Collections.unmodifiableSet(pending);
+    }
+
+    /** Waits until every report is sent and the manager has no copy queued or in flight. */
+    @Override
+    public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() - deadline < 0) {
+            if (pending.isEmpty() && queue.isEmpty() && managerIdle()) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
+    }
+
+    private boolean managerIdle() {
+        try {
+            return client.state().pendingFills() == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        sender.interrupt();
+    }
+
+    private record Report(BlockNotice.Kind kind, BlockRequest request) {
+    }
+}

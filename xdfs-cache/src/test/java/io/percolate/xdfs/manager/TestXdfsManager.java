@@ -1,0 +1,305 @@
+package io.percolate.xdfs.manager;
+
+import io.percolate.xdfs.cache.CacheCounter;
+import io.percolate.xdfs.config.ManagerConfig;
+import io.percolate.xdfs.config.XdfsConfig;
+import io.percolate.xdfs.fs.XdfsFileSystem;
+import io.percolate.xdfs.manager.api.ManagerApi;
+import io.percolate.xdfs.manager.api.ManagerState;
+import io.percolate.xdfs.manager.api.WarmResult;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The metadata manager embedded beside a real 3-DataNode MiniDFSCluster, with xdfs clients
+ * configured to use it: clients' reads become the manager's cached and indexed blocks, one capacity
+ * for all clients, warm and invalidate through the command line, pins deferring the removal of a
+ * changed file, a restart rebuilding from the cache directory, bad requests refused, metrics in
+ * JMX, and reads that go on when the manager is gone.
+ */
+final class TestXdfsManager {
+
+    private static final int BLOCK = 64 * 1024;
+    private static final AtomicInteger INSTANCES = new AtomicInteger();
+
+    @TempDir
+    static java.nio.file.Path backingDir;
+    private static MiniDFSCluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws IOException {
+        Configuration conf = new Configuration();
+        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR,
+                java.nio.file.Paths.get("target", "minidfs-manager").toAbsolutePath().toString());
+        cluster = new MiniDFSCluster.Builder(conf).numDataNodes(3).build();
+        cluster.waitActive();
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.shutdown(true);
+        }
+    }
+
+    private static Configuration conf(String cacheDir, String... keyValues) {
+        Configuration conf = new Configuration();
+        conf.set(XdfsConfig.BACKING_URI, backingDir.toUri().toString());
+        conf.set(XdfsConfig.CACHE_FS, cluster.getURI().toString());
+        conf.set(XdfsConfig.CACHE_DIR, cacheDir);
+        conf.set(XdfsConfig.BLOCK_SIZE, Integer.toString(BLOCK));
+        conf.set(XdfsConfig.MIN_FILE_AGE_MS, "0");
+        conf.set(ManagerConfig.ADDRESS, "localhost:0");
+        conf.set(ManagerConfig.POLL_MS, "3600000"); // the tests run the checks themselves
+        for (int i = 0; i < keyValues.length; i += 2) {
+            conf.set(keyValues[i], keyValues[i + 1]);
+        }
+        return conf;
+    }
+
+    private static XdfsFileSystem client(XdfsManager manager, String cacheDir) throws IOException {
+        return client(cacheDir, "localhost:" + manager.address().getPort());
+    }
+
+    private static XdfsFileSystem client(String cacheDir, String managerAddress) throws IOException {
+        Configuration conf = conf(cacheDir, ManagerConfig.ADDRESS, managerAddress);
+        FileSystem fs = FileSystem.newInstance(URI.create("xdfs://m" + INSTANCES.incrementAndGet() + "/"), conf);
+        return assertInstanceOf(XdfsFileSystem.class, fs);
+    }
+
+    private static byte[] writeBacking(String name, int length, long seed) throws IOException {
+        byte[] data = new byte[length];
+        new Random(seed).nextBytes(data);
+        java.nio.file.Path file = backingDir.resolve(name);
+        Files.createDirectories(file.getParent());
+        Files.write(file, data);
+        return data;
+    }
+
+    private static byte[] readAll(FileSystem fs, String path) throws IOException {
+        try (FSDataInputStream in = fs.open(new Path(path))) {
+            return in.readAllBytes();
+        }
+    }
+
+    private static ManagerState await(XdfsManager manager, Predicate<ManagerState> done) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        ManagerState state = manager.state();
+        while (!done.test(state) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            state = manager.state();
+        }
+        assertTrue(done.test(state), "the manager never got there: " + state);
+        return state;
+    }
+
+    private static String command(XdfsManager manager, String... args) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String[] all = new String[args.length + 2];
+        System.arraycopy(args, 0, all, 0, args.length);
+        all[args.length] = "--manager";
+        all[args.length + 1] = "localhost:" + manager.address().getPort();
+        int code = XdfsCommand.run(all, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void clientsReportWhatTheyRead_theManagerIndexesAndCopiesIt_andOtherClientsHit() throws Exception {
+        byte[] whole = writeBacking("report/whole.bin", 3 * BLOCK + 100, 1);
+        byte[] partial = writeBacking("report/partial.bin", 2 * BLOCK, 2);
+        try (XdfsManager manager = XdfsManager.start(conf("/cache-report"));
+             XdfsFileSystem reader = client(manager, "/cache-report")) {
+            // read from the start: the reader caches each block from its own bytes and reports it
+            assertArrayEquals(whole, readAll(reader, "/report/whole.bin"));
+            // entered midway: the reader cannot cache these blocks itself and asks the manager to
+            try (FSDataInputStream in = reader.open(new Path("/report/partial.bin"))) {
+                in.seek(BLOCK / 2);
+                in.read();
+                in.seek(BLOCK + BLOCK / 2);
+                in.read();
+            }
+            assertTrue(reader.awaitCacheFills(Duration.ofMinutes(2)));
+            ManagerState state = await(manager, s -> s.blocks() == 6);
+            assertEquals(3L * BLOCK + 100 + 2L * BLOCK, state.bytes());
+            assertEquals(2, state.counters().get(CacheCounter.FILLS_COMPLETED.name()), "the two blocks it was asked for");
+            assertEquals(4, reader.cacheCounters().get(CacheCounter.FILLS_COMPLETED),
+                    "the reader cached only the 4 blocks it read whole");
+            assertEquals(3, state.bytesByNode().size(), "spread over the DataNodes: " + state.bytesByNode());
+
+            try (XdfsFileSystem other = client(manager, "/cache-report")) {
+                assertArrayEquals(whole, readAll(other, "/report/whole.bin"));
+                assertArrayEquals(partial, readAll(other, "/report/partial.bin"));
+                assertEquals(6, other.cacheCounters().get(CacheCounter.BLOCK_READS_FROM_CACHE));
+                assertEquals(0, other.cacheCounters().get(CacheCounter.BYTES_FROM_BACKING));
+            }
+        }
+    }
+
+    @Test
+    void theCapacityIsTheClustersNotEachClients() throws Exception {
+        byte[] first = writeBacking("capacity/a.bin", 2 * BLOCK, 3);
+        byte[] second = writeBacking("capacity/b.bin", 2 * BLOCK, 4);
+        Configuration conf = conf("/cache-capacity", XdfsConfig.CACHE_CAPACITY, Integer.toString(3 * BLOCK));
+        try (XdfsManager manager = XdfsManager.start(conf);
+             XdfsFileSystem one = client(manager, "/cache-capacity");
+             XdfsFileSystem two = client(manager, "/cache-capacity")) {
+            assertArrayEquals(first, readAll(one, "/capacity/a.bin"));
+            assertArrayEquals(second, readAll(two, "/capacity/b.bin"));
+            assertTrue(one.awaitCacheFills(Duration.ofMinutes(1)) && two.awaitCacheFills(Duration.ofMinutes(1)));
+
+            ManagerState state = await(manager, s -> s.counters().get(CacheCounter.EVICTIONS.name()) >= 1);
+            assertTrue(state.bytes() <= 3L * BLOCK, "over the capacity: " + state);
+            assertEquals(3, state.blocks());
+            assertEquals(3L * BLOCK, manager.state().capacityBytes());
+            long onDisk = cluster.getFileSystem().getContentSummary(new Path("/cache-capacity")).getLength();
+            assertEquals(state.bytes(), onDisk, "evicted blocks are gone from HDFS too");
+        }
+    }
+
+    @Test
+    void warmAndInvalidateFromTheCommandLine() throws Exception {
+        byte[] data = writeBacking("warm/t1/part-0", 3 * BLOCK, 5);
+        writeBacking("warm/t1/part-1", BLOCK + 1, 6);
+        writeBacking("warm/t2/part-0", BLOCK, 7);
+        try (XdfsManager manager = XdfsManager.start(conf("/cache-warm",
+                XdfsConfig.TRANSFER_BANDWIDTH_MB_PER_SECOND, "1"))) {
+            String warmed = command(manager, "warm", "/warm/t1", "--wait");
+            WarmResult result = ManagerApi.json().readValue(warmed.substring(warmed.lastIndexOf("{\n")), WarmResult.class);
+            assertEquals(new WarmResult(2, 5, 5, 0, 0), result, warmed);
+            assertEquals(5, manager.state().blocks(), "t2 was not asked for");
+
+            try (XdfsFileSystem reader = client(manager, "/cache-warm")) {
+                assertArrayEquals(data, readAll(reader, "/warm/t1/part-0"));
+                assertEquals(0, reader.cacheCounters().get(CacheCounter.BYTES_FROM_BACKING), "warm means cached");
+            }
+
+            String invalidated = command(manager, "invalidate", "/warm");
+            assertTrue(invalidated.contains("\"versions\" : 2") && invalidated.contains("\"blocks\" : 5"), invalidated);
+            assertEquals(0, manager.state().blocks());
+            assertEquals(0, cluster.getFileSystem().getContentSummary(new Path("/cache-warm")).getLength());
+            assertTrue(command(manager, "state").contains("\"INVALIDATIONS\" : 2"));
+        }
+    }
+
+    @Test
+    void aChangedFileLosesItsBlocks_butOnlyOnceTheJobPinningItReleasesIt() throws Exception {
+        java.nio.file.Path file = backingDir.resolve("change/t.bin");
+        byte[] data = writeBacking("change/t.bin", 2 * BLOCK, 8);
+        try (XdfsManager manager = XdfsManager.start(conf("/cache-change"));
+             XdfsFileSystem reader = client(manager, "/cache-change")) {
+            assertArrayEquals(data, readAll(reader, "/change/t.bin"));
+            await(manager, s -> s.blocks() == 2);
+            reader.pin("job-1", new Path("/change/t.bin"));
+
+            Files.write(file, new byte[BLOCK]); // a new length: a new version
+            manager.checkVersions();
+            assertEquals(2, manager.state().blocks(), "a running job still reads the old version");
+
+            reader.releasePins("job-1");
+            manager.checkVersions();
+            assertEquals(0, manager.state().blocks());
+            assertEquals(1, manager.state().counters().get(CacheCounter.INVALIDATIONS.name()));
+            assertEquals(0, cluster.getFileSystem().getContentSummary(new Path("/cache-change")).getLength());
+        }
+    }
+
+    @Test
+    void aRestartedManagerRebuildsItsIndexFromTheCacheDirectory() throws Exception {
+        writeBacking("restart/t.bin", 3 * BLOCK, 9);
+        ManagerState before;
+        try (XdfsManager manager = XdfsManager.start(conf("/cache-restart"));
+             XdfsFileSystem reader = client(manager, "/cache-restart")) {
+            readAll(reader, "/restart/t.bin");
+            before = await(manager, s -> s.blocks() == 3);
+        }
+        try (XdfsManager manager = XdfsManager.start(conf("/cache-restart"))) {
+            assertEquals(before.blocks(), manager.state().blocks());
+            assertEquals(before.bytesByNode(), manager.state().bytesByNode());
+        }
+    }
+
+    @Test
+    void badRequestsAreRefusedWithTheReason_andTheManagerGoesOn() throws Exception {
+        try (XdfsManager manager = XdfsManager.start(conf("/cache-bad"))) {
+            HttpClient http = HttpClient.newHttpClient();
+            URI base = URI.create("http://localhost:" + manager.address().getPort());
+            assertEquals(400, post(http, base, ManagerApi.WARM, "{not json").statusCode());
+            HttpResponse<String> climbing = post(http, base, ManagerApi.WARM, "{\"path\":\"/../etc\"}");
+            assertEquals(400, climbing.statusCode());
+            assertTrue(climbing.body().contains("climbs above the root"), climbing.body());
+            HttpResponse<String> foreign = post(http, base, ManagerApi.NOTICES, "{\"notices\":[{\"kind\":\"WANTED\","
+                    + "\"path\":\"/x\",\"length\":10,\"modificationTime\":1,\"blockSize\":99,\"index\":0}]}");
+            assertEquals(200, foreign.statusCode());
+            assertTrue(foreign.body().contains("\"refused\":1"), "a block size that is not the manager's: " + foreign.body());
+            assertEquals(404, post(http, base, "/v1/nothing", "{}").statusCode());
+            assertEquals(405, http.send(HttpRequest.newBuilder(base.resolve(ManagerApi.NOTICES)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString()).statusCode());
+            assertEquals(400, post(http, base, ManagerApi.PINS, "{\"holder\":\" \",\"path\":\"/x\"}").statusCode());
+
+            assertEquals(0, manager.state().blocks(), "nothing changed, and the manager still answers");
+            MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+            ObjectName bean = new ObjectName("Hadoop:service=" + XdfsManager.METRICS_PREFIX + ",name=" + manager.metricsName());
+            assertEquals(0L, ((Number) jmx.getAttribute(bean, "CachedBlocks")).longValue());
+            assertEquals(0L, ((Number) jmx.getAttribute(bean, "FillsCompleted")).longValue());
+        }
+    }
+
+    @Test
+    void withTheManagerGone_readsGoOnFromTheBackingStore() throws Exception {
+        byte[] data = writeBacking("gone/t.bin", 2 * BLOCK, 10);
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        try (XdfsFileSystem reader = client("/cache-gone", "localhost:" + closedPort)) {
+            try (FSDataInputStream in = reader.open(new Path("/gone/t.bin"))) {
+                in.seek(10); // midway: the block is asked of the (absent) manager
+                byte[] rest = in.readAllBytes();
+                assertArrayEquals(java.util.Arrays.copyOfRange(data, 10, data.length), rest);
+            }
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (reader.cacheCounters().get(CacheCounter.FILLS_DROPPED) == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(reader.cacheCounters().get(CacheCounter.FILLS_DROPPED) >= 1, "the unsent request is counted");
+        }
+    }
+
+    private static HttpResponse<String> post(HttpClient http, URI base, String path, String body) throws Exception {
+        return http.send(HttpRequest.newBuilder(base.resolve(path)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+}
