@@ -61,15 +61,15 @@ public final class BlockCache implements Closeable {
 
     /**
      * A cache this process owns (no metadata manager, or the manager itself): it copies blocks
-     * through its own transfer scheduler under the bandwidth cap and evicts to the capacity. The
-     * index is rebuilt from a listing of the whole cache directory (one listing per cached file
-     * version). The returned cache closes {@code cacheFs}.
+     * through its own transfer scheduler, jobs in {@code order}, under the bandwidth cap, and
+     * evicts to the capacity. The index is rebuilt from a listing of the whole cache directory (one
+     * listing per cached file version). The returned cache closes {@code cacheFs}.
      */
-    public static BlockCache owned(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock) {
+    public static BlockCache owned(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock,
+                                   JobOrder order) {
         BandwidthCap cap = new BandwidthCap(config.transferBytesPerSecond(), config.transferBurstBytes(), Ticker.SYSTEM);
-        // readers name no job yet, so this is FIFO over one job; the cross-layer work plugs in the TLS order
         return start(config, backing, cacheFs, clock, config.cacheCapacity(), true,
-                (writer, counters) -> new TransferScheduler(writer::write, counters, JobOrder.FIFO, cap, Ticker.SYSTEM,
+                (writer, counters) -> new TransferScheduler(writer::write, counters, order, cap, Ticker.SYSTEM,
                         config.fillThreads(), config.fillQueueCapacity()).start());
     }
 
@@ -210,9 +210,8 @@ public final class BlockCache implements Closeable {
      */
     public void rescan() {
         try {
-            List<CachedBlock> present = scanner.scanAll();
-            index.replaceAll(present);
-            present.forEach(evictor::cached);
+            // only blocks new to the index enter the eviction order: known ones keep their recency
+            index.replaceAll(scanner.scanAll()).forEach(evictor::cached);
             enforceCapacity();
         } catch (IOException e) {
             counters.increment(CacheCounter.CACHE_READ_FAILURES);

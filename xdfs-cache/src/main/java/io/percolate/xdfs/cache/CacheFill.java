@@ -1,6 +1,7 @@
 package io.percolate.xdfs.cache;
 
 import io.percolate.xdfs.meta.BlockKey;
+import io.percolate.xdfs.transfer.TransferRequest;
 
 import java.io.Closeable;
 import java.time.Duration;
@@ -20,6 +21,16 @@ public interface CacheFill extends Closeable {
      * @return false if the request was dropped (the fill is saturated or closed)
      */
     boolean request(BlockRequest request);
+
+    /**
+     * Asks for a block on behalf of a named job (its demand and I/O rate), without waiting. A fill
+     * that does not order jobs takes it as a plain {@link #request}.
+     *
+     * @return false if the request was dropped
+     */
+    default boolean submit(TransferRequest request) {
+        return request(request.block());
+    }
 
     /**
      * Tells whoever owns the cache that a reader published this block itself (from the bytes it

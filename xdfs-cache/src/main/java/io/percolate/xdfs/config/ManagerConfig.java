@@ -3,6 +3,8 @@ package io.percolate.xdfs.config;
 import org.apache.hadoop.conf.Configuration;
 
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -20,9 +22,12 @@ import static java.util.Objects.requireNonNull;
  * @param poll how often the manager checks cached files against the backing store
  * @param rescan how often the manager re-reads the whole cache directory
  * @param timeout how long a client waits to connect to the manager or for its answer
+ * @param schedulerUrl the TLS scheduler's query registry, whose order the manager's transfers
+ *     follow; empty: jobs in arrival order (FIFO)
+ * @param orderRefresh how often the manager reads that order
  */
 public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost, Duration poll, Duration rescan,
-                            Duration timeout) {
+                            Duration timeout, Optional<URI> schedulerUrl, Duration orderRefresh) {
 
     /** host:port of the metadata manager; empty runs xdfs without one. */
     public static final String ADDRESS = "percolate.xdfs.manager.address";
@@ -39,6 +44,14 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
     /** Milliseconds a client waits to connect to the manager or for one answer. */
     public static final String TIMEOUT_MS = "percolate.xdfs.manager.timeout-ms";
     public static final long DEFAULT_TIMEOUT_MS = 5_000;
+    /**
+     * URL of TlsScheduler's query registry ({@code http://<rm>:8099/percolate/queries}); the manager
+     * copies blocks for jobs in the order TLS serves their queries. Empty: arrival order.
+     */
+    public static final String SCHEDULER_URL = "percolate.xdfs.manager.scheduler-url";
+    /** Milliseconds between the manager's reads of the scheduler's order. */
+    public static final String ORDER_REFRESH_MS = "percolate.xdfs.manager.order-refresh-ms";
+    public static final long DEFAULT_ORDER_REFRESH_MS = 2_000;
 
     public ManagerConfig {
         requireNonNull(address, ADDRESS);
@@ -46,6 +59,8 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
         positive(POLL_MS, poll);
         positive(RESCAN_MS, rescan);
         positive(TIMEOUT_MS, timeout);
+        requireNonNull(schedulerUrl, SCHEDULER_URL);
+        positive(ORDER_REFRESH_MS, orderRefresh);
     }
 
     public static ManagerConfig from(Configuration conf) {
@@ -54,7 +69,25 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
                 conf.getTrimmed(BIND_HOST, DEFAULT_BIND_HOST),
                 Duration.ofMillis(wholeNumber(conf, POLL_MS, DEFAULT_POLL_MS)),
                 Duration.ofMillis(wholeNumber(conf, RESCAN_MS, DEFAULT_RESCAN_MS)),
-                Duration.ofMillis(wholeNumber(conf, TIMEOUT_MS, DEFAULT_TIMEOUT_MS)));
+                Duration.ofMillis(wholeNumber(conf, TIMEOUT_MS, DEFAULT_TIMEOUT_MS)),
+                schedulerUrl(conf.getTrimmed(SCHEDULER_URL, "")),
+                Duration.ofMillis(wholeNumber(conf, ORDER_REFRESH_MS, DEFAULT_ORDER_REFRESH_MS)));
+    }
+
+    private static Optional<URI> schedulerUrl(String text) {
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            URI uri = new URI(text);
+            if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {
+                throw new URISyntaxException(text, "not an http URL with a host");
+            }
+            return Optional.of(uri);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(SCHEDULER_URL + " must be an http URL such as"
+                    + " http://rm:8099/percolate/queries, got '" + text + "'");
+        }
     }
 
     /** The port the manager listens on: the address's, or the default when no address is set. */

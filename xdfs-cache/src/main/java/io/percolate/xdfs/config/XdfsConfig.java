@@ -102,7 +102,7 @@ public record XdfsConfig(
     public static final double DEFAULT_TRANSFER_BURST_MB = 1;
     /** The smallest burst: one copy buffer, so a buffer never waits for more than the refill it needs. */
     public static final double MIN_TRANSFER_BURST_MB = 1.0 / 16;
-    /** Bytes of cache blocks one xdfs client keeps before evicting (suffixes allowed); 0: no bound. */
+    /** Bytes of cache blocks one xdfs client (or, with a metadata manager, the cluster) keeps before evicting (suffixes allowed); 0: no bound. */
     public static final String CACHE_CAPACITY = "percolate.xdfs.cache.capacity";
     public static final long DEFAULT_CACHE_CAPACITY = 0;
     /** The EvictionPolicy class choosing which unpinned block goes first when the cache is full. */

@@ -8,6 +8,8 @@ import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.manager.api.ManagerClient;
 import io.percolate.xdfs.manager.api.RemoteFill;
 import io.percolate.xdfs.meta.Fingerprint;
+import io.percolate.xdfs.transfer.JobOrder;
+import io.percolate.xdfs.transfer.TransferRequest;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.BlockLocation;
 import org.apache.hadoop.fs.CommonPathCapabilities;
@@ -49,6 +51,8 @@ import org.apache.hadoop.fs.CreateFlag;
 public class XdfsFileSystem extends FileSystem {
 
     private static final Logger LOG = LoggerFactory.getLogger(XdfsFileSystem.class);
+    /** MapReduce's job id key (MRJobConfig.ID), set in every task's configuration. */
+    static final String JOB_ID_KEY = "mapreduce.job.id";
 
     private URI uri;
     private XdfsConfig config;
@@ -90,10 +94,13 @@ public class XdfsFileSystem extends FileSystem {
             Optional<InetSocketAddress> managerAddress = managerConfig.address();
             if (managerAddress.isPresent()) {
                 manager = Optional.of(new ManagerClient(managerAddress.get(), managerConfig.timeout()));
+                // a task's configuration names its job; elsewhere (HiveServer2, a client) there is none
+                String job = conf.getTrimmed(JOB_ID_KEY, TransferRequest.READERS);
                 cache = BlockCache.managed(config, backing, cacheFs, Clock.systemUTC(), counters -> new RemoteFill(
-                        manager.get(), this::xdfsPathOf, counters, config.fillQueueCapacity()));
+                        manager.get(), this::xdfsPathOf, job, counters, config.fillQueueCapacity()));
             } else {
-                cache = BlockCache.owned(config, backing, cacheFs, Clock.systemUTC());
+                // one process reads for one job at most: there is no order between jobs to follow here
+                cache = BlockCache.owned(config, backing, cacheFs, Clock.systemUTC(), JobOrder.FIFO);
             }
             locator = new BlockLocator(backing, cache, config.backingHosts());
             workingDir = makeQualified(getHomeDirectory());

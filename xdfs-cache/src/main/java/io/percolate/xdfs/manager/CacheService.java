@@ -12,6 +12,7 @@ import io.percolate.xdfs.manager.api.ManagerState;
 import io.percolate.xdfs.manager.api.WarmResult;
 import io.percolate.xdfs.meta.BlockKey;
 import io.percolate.xdfs.meta.Fingerprint;
+import io.percolate.xdfs.transfer.TransferRequest;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import static java.util.Objects.requireNonNull;
@@ -53,11 +55,18 @@ final class CacheService {
     private final FileSystem backing;
     private final PathMapper mapper;
     private final BlockCache cache;
+    private final Supplier<List<String>> jobOrder;
     /** File versions to check against the backing store, by fingerprint id. */
     private final Map<String, KnownVersion> known = new ConcurrentHashMap<>();
 
-    CacheService(XdfsConfig config, FileSystem backing, PathMapper mapper, BlockCache cache) {
+    /**
+     * @param jobOrder the compute scheduler's current job order, as the transfers follow it (for
+     *     {@code state}); empty when they follow arrival order
+     */
+    CacheService(XdfsConfig config, FileSystem backing, PathMapper mapper, BlockCache cache,
+                 Supplier<List<String>> jobOrder) {
         this.config = requireNonNull(config, "config");
+        this.jobOrder = requireNonNull(jobOrder, "jobOrder");
         this.backing = requireNonNull(backing, "backing");
         this.mapper = requireNonNull(mapper, "mapper");
         this.cache = requireNonNull(cache, "cache");
@@ -88,7 +97,7 @@ final class CacheService {
         BlockRequest request = new BlockRequest(source, version, notice.index());
         known.putIfAbsent(version.id(), new KnownVersion(source, version));
         switch (notice.kind()) {
-            case WANTED -> cache.request(request);
+            case WANTED -> cache.fill().submit(new TransferRequest(notice.job(), request, 1, 0));
             case CACHED -> {
                 cache.refresh(version);
                 cache.enforceCapacity();
@@ -204,7 +213,7 @@ final class CacheService {
         Map<String, Long> counters = new LinkedHashMap<>();
         cache.counters().snapshot().forEach((counter, value) -> counters.put(counter.name(), value));
         return new ManagerState(state.blocks(), state.bytes(), state.capacityBytes(), byNode, state.pendingFills(),
-                known.size(), config.transferMbPerSecond(), counters);
+                known.size(), config.transferMbPerSecond(), jobOrder.get(), counters);
     }
 
     BlockCache cache() {

@@ -6,6 +6,7 @@ import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.fs.BackingStore;
 import io.percolate.xdfs.fs.PathMapper;
 import io.percolate.xdfs.manager.api.ManagerState;
+import io.percolate.xdfs.transfer.JobOrder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -19,6 +20,8 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -74,8 +77,12 @@ public final class XdfsManager implements Closeable {
         try {
             PathMapper mapper = new PathMapper(URI.create(XdfsConfig.SCHEME + ":///"),
                     backing.makeQualified(new Path(config.backingUri())));
-            cache = BlockCache.owned(config, backing, FileSystem.newInstance(config.cacheFsUri(), conf), Clock.systemUTC());
-            CacheService service = new CacheService(config, backing, mapper, cache);
+            Optional<SchedulerOrder> order = managerConfig.schedulerUrl()
+                    .map(url -> new SchedulerOrder(url, managerConfig.timeout()));
+            cache = BlockCache.owned(config, backing, FileSystem.newInstance(config.cacheFsUri(), conf), Clock.systemUTC(),
+                    order.<JobOrder>map(o -> JobOrder.following(o::jobs)).orElse(JobOrder.FIFO));
+            CacheService service = new CacheService(config, backing, mapper, cache,
+                    () -> order.map(SchedulerOrder::jobs).orElse(List.of()));
             http = new ManagerHttp(service, new InetSocketAddress(managerConfig.bindHost(), managerConfig.port()));
             ScheduledExecutorService chores = Executors.newSingleThreadScheduledExecutor(runnable -> {
                 Thread t = new Thread(runnable, "xdfs-manager-chores");
@@ -88,12 +95,16 @@ public final class XdfsManager implements Closeable {
                     TimeUnit.MILLISECONDS);
             chores.scheduleWithFixedDelay(() -> chore("list the cache", service::rescan), rescan, rescan,
                     TimeUnit.MILLISECONDS);
+            long refresh = managerConfig.orderRefresh().toMillis();
+            order.ifPresent(o -> chores.scheduleWithFixedDelay(() -> chore("read the scheduler's order", o::refresh),
+                    0, refresh, TimeUnit.MILLISECONDS));
             String metricsName = METRICS_PREFIX + "-" + http.address().getPort();
             DefaultMetricsSystem.initialize(METRICS_PREFIX);
             DefaultMetricsSystem.instance().register(metricsName, "xdfs metadata manager", new ManagerMetrics(service, config));
-            LOG.info("xdfs manager listening on {}: backing store {}, cache {} on {}, cap {} MiB/s, capacity {} bytes",
-                    http.address(), config.backingUri(), config.cacheDir(), config.cacheFsUri(),
-                    config.transferMbPerSecond(), config.cacheCapacity());
+            LOG.info("xdfs manager listening on {}: backing store {}, cache {} on {}, cap {} MiB/s, capacity {} bytes,"
+                    + " job order {}", http.address(), config.backingUri(), config.cacheDir(), config.cacheFsUri(),
+                    config.transferMbPerSecond(), config.cacheCapacity(),
+                    managerConfig.schedulerUrl().map(Object::toString).orElse("FIFO"));
             return new XdfsManager(service, http, chores, backing, metricsName);
         } catch (IOException | RuntimeException e) {
             IOUtils.cleanupWithLogger(LOG, http, cache, backing);

@@ -47,12 +47,18 @@ public final class CacheIndex {
         }
     }
 
-    /** Makes the index exactly {@code present}, as a fresh listing of the whole cache found it. */
-    public synchronized void replaceAll(Collection<CachedBlock> present) {
+    /**
+     * Makes the index exactly {@code present}, as a fresh listing of the whole cache found it.
+     *
+     * @return the blocks that were not in the index before
+     */
+    public synchronized List<CachedBlock> replaceAll(Collection<CachedBlock> present) {
+        List<CachedBlock> added = present.stream().filter(block -> !blocks.containsKey(block.key())).toList();
         blocks.clear();
         bytesByNode.clear();
         totalBytes = 0;
         present.forEach(this::put);
+        return added;
     }
 
     /** Forgets every block of one file version; returns how many there were. */

@@ -130,6 +130,7 @@ public final class TransferScheduler implements CacheFill {
      *
      * @return false if the request was dropped (too many blocks waiting, or closed)
      */
+    @Override
     public boolean submit(TransferRequest request) {
         BlockKey key = request.key();
         lock.lock();

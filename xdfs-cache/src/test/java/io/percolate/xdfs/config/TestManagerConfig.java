@@ -22,6 +22,15 @@ final class TestManagerConfig {
         assertEquals(Duration.ofSeconds(10), c.poll());
         assertEquals(Duration.ofMinutes(5), c.rescan());
         assertEquals(Duration.ofSeconds(5), c.timeout());
+        assertEquals(Optional.empty(), c.schedulerUrl());
+        assertEquals(Duration.ofSeconds(2), c.orderRefresh());
+    }
+
+    @Test
+    void schedulerUrl() {
+        Configuration conf = new Configuration(false);
+        conf.set(ManagerConfig.SCHEDULER_URL, "http://rm:8099/percolate/queries");
+        assertEquals("rm", ManagerConfig.from(conf).schedulerUrl().orElseThrow().getHost());
     }
 
     @Test
@@ -38,7 +47,9 @@ final class TestManagerConfig {
     void badValues_nameTheirKey() {
         for (String[] bad : new String[][] {
                 {ManagerConfig.ADDRESS, "host:port"}, {ManagerConfig.ADDRESS, ":19860"}, {ManagerConfig.ADDRESS, "h:70000"},
-                {ManagerConfig.POLL_MS, "0"}, {ManagerConfig.RESCAN_MS, "-1"}, {ManagerConfig.TIMEOUT_MS, "soon"}}) {
+                {ManagerConfig.POLL_MS, "0"}, {ManagerConfig.RESCAN_MS, "-1"}, {ManagerConfig.TIMEOUT_MS, "soon"},
+                {ManagerConfig.SCHEDULER_URL, "rm:8099"}, {ManagerConfig.SCHEDULER_URL, "ftp://rm/x"},
+                {ManagerConfig.ORDER_REFRESH_MS, "0"}}) {
             Configuration conf = new Configuration(false);
             conf.set(bad[0], bad[1]);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ManagerConfig.from(conf));

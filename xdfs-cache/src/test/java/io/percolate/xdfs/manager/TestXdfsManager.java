@@ -4,11 +4,15 @@ import io.percolate.xdfs.cache.CacheCounter;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.fs.XdfsFileSystem;
+import com.sun.net.httpserver.HttpServer;
+import io.percolate.xdfs.manager.api.BlockNotice;
 import io.percolate.xdfs.manager.api.ManagerApi;
+import io.percolate.xdfs.manager.api.ManagerClient;
 import io.percolate.xdfs.manager.api.ManagerState;
 import io.percolate.xdfs.manager.api.WarmResult;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
@@ -23,6 +27,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -31,6 +36,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
@@ -261,7 +269,7 @@ final class TestXdfsManager {
             assertEquals(400, climbing.statusCode());
             assertTrue(climbing.body().contains("climbs above the root"), climbing.body());
             HttpResponse<String> foreign = post(http, base, ManagerApi.NOTICES, "{\"notices\":[{\"kind\":\"WANTED\","
-                    + "\"path\":\"/x\",\"length\":10,\"modificationTime\":1,\"blockSize\":99,\"index\":0}]}");
+                    + "\"path\":\"/x\",\"length\":10,\"modificationTime\":1,\"blockSize\":99,\"index\":0,\"job\":null}]}");
             assertEquals(200, foreign.statusCode());
             assertTrue(foreign.body().contains("\"refused\":1"), "a block size that is not the manager's: " + foreign.body());
             assertEquals(404, post(http, base, "/v1/nothing", "{}").statusCode());
@@ -295,6 +303,68 @@ final class TestXdfsManager {
                 Thread.sleep(20);
             }
             assertTrue(reader.cacheCounters().get(CacheCounter.FILLS_DROPPED) >= 1, "the unsent request is counted");
+        }
+    }
+
+    @Test
+    void transfersFollowTheSchedulersQueryOrder() throws Exception {
+        byte[] first = writeBacking("order/a.bin", 3 * BLOCK, 11);
+        byte[] second = writeBacking("order/b.bin", 3 * BLOCK, 12);
+        // TlsScheduler's registry view, serving query B (job 2) before query A (job 1)
+        String registry = """
+                {"load":0.5,"threshold":2.0,"capacity":8.0,"slow":0,"retired":[],"active":[
+                 {"id":"qb","position":0,"applications":[{"id":"application_7_0002","stage":"stage-1","state":"running"}]},
+                 {"id":"qa","position":1,"applications":[{"id":"application_7_0001","stage":"stage-1","state":"running"},
+                                                        {"id":"application_7_0000","stage":"stage-0","state":"finished"}]}]}""";
+        HttpServer tls = HttpServer.create(new InetSocketAddress("localhost", 0), 0);
+        tls.createContext("/percolate/queries", exchange -> {
+            byte[] body = registry.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        tls.start();
+        Configuration conf = conf("/cache-order", XdfsConfig.FILL_THREADS, "1",
+                XdfsConfig.TRANSFER_BANDWIDTH_MB_PER_SECOND, "0.25", XdfsConfig.TRANSFER_BURST_MB, "0.0625",
+                ManagerConfig.SCHEDULER_URL, "http://localhost:" + tls.getAddress().getPort() + "/percolate/queries",
+                ManagerConfig.ORDER_REFRESH_MS, "50");
+        try (XdfsManager manager = XdfsManager.start(conf)) {
+            await(manager, s -> s.jobOrder().equals(List.of("job_7_0002", "job_7_0001")));
+            List<BlockNotice> notices = new ArrayList<>();
+            for (String[] file : new String[][] {{"/order/a.bin", "job_7_0001"}, {"/order/b.bin", "job_7_0002"}}) {
+                long mtime = Files.getLastModifiedTime(backingDir.resolve(file[0].substring(1))).toMillis();
+                for (int i = 0; i < 3; i++) {
+                    notices.add(new BlockNotice(BlockNotice.Kind.WANTED, file[0], 3L * BLOCK, mtime, BLOCK, i, file[1]));
+                }
+            }
+            ManagerClient client = new ManagerClient(InetSocketAddress.createUnresolved("localhost",
+                    manager.address().getPort()), Duration.ofSeconds(10));
+            assertEquals(6, client.notify(notices).accepted());
+            await(manager, s -> s.blocks() == 6);
+
+            // which file each cache block holds, by the time HDFS closed it
+            List<String> byTime = new ArrayList<>();
+            FileSystem hdfs = cluster.getFileSystem();
+            List<FileStatus> blocks = new ArrayList<>();
+            for (FileStatus version : hdfs.listStatus(new Path("/cache-order"))) {
+                blocks.addAll(List.of(hdfs.listStatus(version.getPath())));
+            }
+            blocks.sort(Comparator.comparingLong(FileStatus::getModificationTime));
+            for (FileStatus block : blocks) {
+                byte[] head = new byte[16];
+                try (FSDataInputStream in = hdfs.open(block.getPath())) {
+                    in.readFully(head);
+                }
+                int index = Integer.parseInt(block.getPath().getName());
+                byte[] a = java.util.Arrays.copyOfRange(first, index * BLOCK, index * BLOCK + 16);
+                byte[] b = java.util.Arrays.copyOfRange(second, index * BLOCK, index * BLOCK + 16);
+                byTime.add(java.util.Arrays.equals(head, a) ? "a" + index : java.util.Arrays.equals(head, b) ? "b" + index : "?");
+            }
+            // A's first block may already be on its way when B's requests arrive; after it, B's all go first
+            List<String> afterTheFirst = byTime.subList(byTime.indexOf("a0") == 0 ? 1 : 0, byTime.size());
+            assertEquals(List.of("b0", "b1", "b2"), afterTheFirst.subList(0, 3), "copy order " + byTime);
+        } finally {
+            tls.stop(0);
         }
     }
 

@@ -53,4 +53,19 @@ final class TestCacheIndex {
         assertEquals(Map.of(B, 110L), index.bytesByNode());
         assertEquals(2, index.size());
     }
+
+    @Test
+    void replaceAll_keepsExactlyTheListing_andNamesTheNewBlocks() {
+        CacheIndex index = new CacheIndex();
+        index.put(block("v", 0, 100, A));
+        index.put(block("w", 0, 10, B));
+
+        List<CachedBlock> added = index.replaceAll(List.of(block("v", 0, 100, A), block("x", 3, 5, B)));
+
+        assertEquals(List.of(block("x", 3, 5, B)), added);
+        assertEquals(Map.of(A, 100L, B, 5L), index.bytesByNode());
+        assertEquals(105, index.totalBytes());
+        assertEquals(2, index.removeVersion("v") + index.removeVersion("x") + index.removeVersion("w"));
+        assertEquals(0, index.size());
+    }
 }

@@ -1,5 +1,7 @@
 package io.percolate.xdfs.manager.api;
 
+import io.percolate.xdfs.transfer.TransferRequest;
+
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -11,8 +13,11 @@ import static java.util.Objects.requireNonNull;
  * @param modificationTime the file's mtime when read (with the length, which version was read)
  * @param blockSize the client's cache block size; the manager refuses another (mismatched configuration)
  * @param index the block
+ * @param job the MapReduce job the reader belongs to (a task's {@code mapreduce.job.id}), so the
+ *     manager's transfer scheduler can order jobs; {@link TransferRequest#READERS} when unknown
  */
-public record BlockNotice(Kind kind, String path, long length, long modificationTime, long blockSize, int index) {
+public record BlockNotice(Kind kind, String path, long length, long modificationTime, long blockSize, int index,
+                          String job) {
 
     public enum Kind {
         /** Copy this block into the cache (MixApart: a task's demand). */
@@ -24,5 +29,6 @@ public record BlockNotice(Kind kind, String path, long length, long modification
     public BlockNotice {
         requireNonNull(kind, "kind");
         requireNonNull(path, "path");
+        job = job == null || job.isBlank() ? TransferRequest.READERS : job;
     }
 }

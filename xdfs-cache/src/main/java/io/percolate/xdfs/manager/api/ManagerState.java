@@ -1,5 +1,6 @@
 package io.percolate.xdfs.manager.api;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,13 +13,17 @@ import java.util.Map;
  * @param pendingFills blocks queued or being copied
  * @param knownVersions file versions the manager checks against the backing store
  * @param bandwidthCapMbPerSecond the cap on copies from the backing store; 0 for none
+ * @param jobOrder the jobs in the order the compute scheduler serves them, as the transfers follow
+ *     it; empty when they follow arrival order
  * @param counters every cache counter of the manager, by name
  */
 public record ManagerState(int blocks, long bytes, long capacityBytes, Map<String, Long> bytesByNode, int pendingFills,
-                           int knownVersions, double bandwidthCapMbPerSecond, Map<String, Long> counters) {
+                           int knownVersions, double bandwidthCapMbPerSecond, List<String> jobOrder,
+                           Map<String, Long> counters) {
 
     public ManagerState {
         bytesByNode = Map.copyOf(bytesByNode);
+        jobOrder = List.copyOf(jobOrder);
         counters = Map.copyOf(counters);
     }
 }

@@ -39,6 +39,7 @@ public final class RemoteFill implements CacheFill {
 
     private final ManagerClient client;
     private final Function<Path, String> xdfsPath;
+    private final String job;
     private final CacheCounters counters;
     private final BlockingQueue<Report> queue;
     private final Set<BlockKey> pending = ConcurrentHashMap.newKeySet();
@@ -47,11 +48,14 @@ public final class RemoteFill implements CacheFill {
 
     /**
      * @param xdfsPath the xdfs path of a backing-store file (the manager maps it onto its own backing store)
+     * @param job the job this process reads for, named in every report
      * @param capacity reports that may wait to be sent
      */
-    public RemoteFill(ManagerClient client, Function<Path, String> xdfsPath, CacheCounters counters, int capacity) {
+    public RemoteFill(ManagerClient client, Function<Path, String> xdfsPath, String job, CacheCounters counters,
+                      int capacity) {
         this.client = requireNonNull(client, "client");
         this.xdfsPath = requireNonNull(xdfsPath, "xdfsPath");
+        this.job = requireNonNull(job, "job");
         this.counters = requireNonNull(counters, "counters");
         this.queue = new ArrayBlockingQueue<>(capacity);
         this.sender = new Thread(this::send, "xdfs-manager-reports-" + SENDERS.incrementAndGet());
@@ -105,7 +109,7 @@ public final class RemoteFill implements CacheFill {
     private BlockNotice notice(Report report) {
         BlockRequest request = report.request;
         return new BlockNotice(report.kind, xdfsPath.apply(request.source()), request.version().length(),
-                request.version().modificationTime(), request.version().blockSize(), request.index());
+                request.version().modificationTime(), request.version().blockSize(), request.index(), job);
     }
 
     private void warn(Exception e) {
