@@ -20,6 +20,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIOException;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.io.IOUtils;
 import org.apache.hadoop.util.Progressable;
@@ -171,6 +172,9 @@ public class XdfsFileSystem extends FileSystem {
         if (status.isDirectory()) {
             throw new FileNotFoundException("xdfs: cannot open " + path + ": it is a directory");
         }
+        // cached blocks are read with the cache's credentials: the caller's own right to read the
+        // file is asked of the backing store first, so the cache never serves what NFS would refuse
+        backing.access(source, FsAction.READ);
         Fingerprint version = versionOf(source, status);
         cache.refresh(version);
         statistics.incrementReadOps(1);
@@ -252,6 +256,11 @@ public class XdfsFileSystem extends FileSystem {
     public void setOwner(Path path, String owner, String group) throws IOException {
         writable("setOwner", path);
         backing.setOwner(backingPath(path), owner, group);
+    }
+
+    @Override
+    public void access(Path path, FsAction mode) throws IOException {
+        backing.access(backingPath(path), mode);
     }
 
     @Override

@@ -18,6 +18,7 @@ final class Nfs3Client implements Closeable {
     static final int VERSION = 3;
     private static final int GETATTR = 1;
     private static final int LOOKUP = 3;
+    private static final int ACCESS = 4;
     private static final int READ = 6;
     private static final int WRITE = 7;
     private static final int CREATE = 8;
@@ -101,6 +102,13 @@ final class Nfs3Client implements Closeable {
             }
         }
         return entries;
+    }
+
+    /** ACCESS: which of the {@code wanted} rights ({@code ACCESS3_*} bits) the server grants this identity. */
+    int access(byte[] fh, int wanted, String path) throws IOException {
+        XdrIn in = ok(call(ACCESS, new XdrOut().writeOpaque(fh).writeInt(wanted), true), "ACCESS", path);
+        Nfs3Attributes.readOptional(in);
+        return in.readInt();
     }
 
     /** READ into {@code dst}: bytes read (fewer than asked at end of file), or -1 at end of file. */

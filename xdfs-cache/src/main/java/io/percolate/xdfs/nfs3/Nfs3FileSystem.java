@@ -12,7 +12,9 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.ParentNotDirectoryException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIsNotEmptyDirectoryException;
+import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.Progressable;
 
@@ -49,6 +51,12 @@ public class Nfs3FileSystem extends FileSystem {
     private Nfs3Client nfs;
     private volatile List<String> exports;
     private final Map<String, byte[]> exportRoots = new ConcurrentHashMap<>();
+    // ACCESS3 bits (RFC 1813, 3.3.4)
+    private static final int ACCESS_READ = 0x01;
+    private static final int ACCESS_LOOKUP = 0x02;
+    private static final int ACCESS_MODIFY = 0x04;
+    private static final int ACCESS_EXTEND = 0x08;
+    private static final int ACCESS_EXECUTE = 0x20;
     private volatile int readSize;
     private volatile int writeSize;
 
@@ -143,6 +151,38 @@ public class Nfs3FileSystem extends FileSystem {
         }
         out.sort(Comparator.comparing(FileStatus::getPath));
         return out.toArray(new FileStatus[0]);
+    }
+
+    /**
+     * Asks the server (NFSv3 ACCESS) whether the calling identity may {@code mode} the path; the
+     * server decides with its own rules (mode bits, ACLs, squashing), which a comparison of owner
+     * names here could not. The pseudo-directories above the exports are open to all.
+     */
+    @Override
+    public void access(Path f, FsAction mode) throws IOException {
+        Path path = makeQualified(f);
+        if (exportOf(path) == null && !namesTowardExports(path).isEmpty()) {
+            return;
+        }
+        Nfs3Client.Entry e = resolve(path);
+        if (e == null) {
+            throw new FileNotFoundException("File does not exist: " + path);
+        }
+        boolean directory = e.attributes().isDirectory();
+        int wanted = 0;
+        if (mode.implies(FsAction.READ)) {
+            wanted |= ACCESS_READ;
+        }
+        if (mode.implies(FsAction.WRITE)) {
+            wanted |= ACCESS_MODIFY | ACCESS_EXTEND;
+        }
+        if (mode.implies(FsAction.EXECUTE)) {
+            wanted |= directory ? ACCESS_LOOKUP : ACCESS_EXECUTE;
+        }
+        if (wanted != 0 && (nfs.access(e.handle(), wanted, text(path)) & wanted) != wanted) {
+            throw new AccessControlException("Permission denied: user="
+                    + UserGroupInformation.getCurrentUser().getShortUserName() + ", access=" + mode + ", path=" + path);
+        }
     }
 
     @Override

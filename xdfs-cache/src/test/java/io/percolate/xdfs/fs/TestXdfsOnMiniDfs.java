@@ -460,6 +460,32 @@ final class TestXdfsOnMiniDfs {
     }
 
     @Test
+    @Order(11)
+    void aUserTheBackingStoreRefuses_isRefusedEvenWhenTheFileIsCached() throws Exception {
+        java.nio.file.Path file = backingDir.resolve("private.bin");
+        byte[] data = writeBacking("private.bin", 2 * BLOCK, 12);
+        Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        Path path = new Path("/private.bin");
+        try (XdfsFileSystem owner = xdfs("/cache-private")) {
+            assertArrayEquals(data, readAll(owner, path));
+            awaitFills(owner);
+            assertEquals(2, owner.cacheState().blocks());
+        }
+        org.apache.hadoop.security.UserGroupInformation mallory =
+                org.apache.hadoop.security.UserGroupInformation.createUserForTesting("mallory", new String[] {"outsiders"});
+        mallory.doAs((java.security.PrivilegedExceptionAction<Void>) () -> {
+            try (XdfsFileSystem other = xdfs("/cache-private")) {
+                assertEquals(2, other.cacheState().blocks(), "the blocks are there to be served");
+                assertThrows(org.apache.hadoop.security.AccessControlException.class, () -> other.open(path));
+                assertThrows(org.apache.hadoop.security.AccessControlException.class,
+                        () -> other.access(path, org.apache.hadoop.fs.permission.FsAction.READ));
+                assertEquals(0, other.cacheCounters().get(CacheCounter.BYTES_FROM_CACHE));
+            }
+            return null;
+        });
+    }
+
+    @Test
     @Order(100)
     void lostCacheDataNode_meansReadingTheBackingStoreAgain() throws Exception {
         byte[] data = writeBacking("lost.bin", 6 * BLOCK, 10);

@@ -13,6 +13,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -215,6 +216,17 @@ final class TestNfs3AgainstHadoopGateway {
             assertArrayEquals(data, readAll(nobody, new Path(EXPORT + "/perm/readable")));
             assertThrows(AccessControlException.class, () -> nobody.create(new Path(EXPORT + "/perm/denied")).close());
             assertFalse(hdfs.exists(new Path(EXPORT + "/perm/denied")));
+
+            // ACCESS asks the server: the owner may read a 0600 file, nobody may not
+            Path secret = new Path(EXPORT + "/perm/secret");
+            writeHdfs(secret.toString(), 10, 6);
+            hdfs.setPermission(secret, new org.apache.hadoop.fs.permission.FsPermission((short) 0600));
+            assertThrows(AccessControlException.class, () -> nobody.access(secret, FsAction.READ));
+            nobody.access(new Path(EXPORT + "/perm/readable"), FsAction.READ);
+            assertThrows(AccessControlException.class, () -> nobody.access(new Path(EXPORT + "/perm"), FsAction.WRITE));
+            try (FileSystem owner = nfs()) {
+                owner.access(secret, FsAction.READ_WRITE);
+            }
         }
     }
 
