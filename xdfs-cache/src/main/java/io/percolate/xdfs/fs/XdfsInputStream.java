@@ -10,6 +10,7 @@ import io.percolate.xdfs.meta.Fingerprint;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSExceptionMessages;
 import org.apache.hadoop.fs.FSInputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.IOUtils;
@@ -17,6 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.EOFException;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.BitSet;
 import java.util.Objects;
@@ -31,7 +33,9 @@ import static java.util.Objects.requireNonNull;
  * the reader leaves unfinished, or enters midway, is handed to the cache fill instead, once per
  * stream. The version was taken when the file was opened, so cached blocks of an older version
  * are never served; a cached copy that fails to read is forgotten and the backing store serves
- * the block instead.
+ * the block instead. Every block read from the backing store after the first is entered only if
+ * the file is still the version opened (one status call per such block), so a file that changes
+ * while it is read fails the read with a clear error instead of mixing blocks of two versions.
  */
 final class XdfsInputStream extends FSInputStream {
 
@@ -49,6 +53,8 @@ final class XdfsInputStream extends FSInputStream {
 
     private long pos;
     private boolean closed;
+    /** whether the version was checked since open with no block read yet (open just fetched it) */
+    private boolean freshlyOpened = true;
     private FSDataInputStream backingIn;
     private int currentBlock = -1;
     private FSDataInputStream cachedIn;
@@ -100,7 +106,7 @@ final class XdfsInputStream extends FSInputStream {
     }
 
     /** Chooses where block {@code block} is read from, for as long as reads stay inside it. */
-    private void enter(int block) {
+    private void enter(int block) throws IOException {
         closeCached();
         abandonTee();
         currentBlock = block;
@@ -110,12 +116,14 @@ final class XdfsInputStream extends FSInputStream {
             try {
                 cachedIn = cache.open(cached.get());
                 cache.counters().increment(CacheCounter.BLOCK_READS_FROM_CACHE);
+                freshlyOpened = false;
                 return;
             } catch (IOException e) {
                 LOG.debug("Cached copy {} unreadable, reading {} instead: {}", cached.get().file(), source, e.toString());
                 cache.invalidate(key);
             }
         }
+        checkStillTheVersionOpened();
         cache.counters().increment(CacheCounter.BLOCK_READS_FROM_BACKING);
         if (!requested.get(block)) {
             requested.set(block);
@@ -127,6 +135,25 @@ final class XdfsInputStream extends FSInputStream {
             } else {
                 cache.request(request);
             }
+        }
+    }
+
+    /** Refuses to read a block of another version from the backing store than the one opened. */
+    private void checkStillTheVersionOpened() throws IOException {
+        if (freshlyOpened) {
+            freshlyOpened = false; // open fetched the status a moment ago
+            return;
+        }
+        FileStatus now;
+        try {
+            now = backing.getFileStatus(source);
+        } catch (FileNotFoundException e) {
+            throw new FileNotFoundException(source + " was deleted while being read");
+        }
+        if (!version.sameVersion(now.getLen(), now.getModificationTime())) {
+            throw new IOException(source + " changed while being read (opened at " + version.length() + " bytes, mtime "
+                    + version.modificationTime() + "; now " + now.getLen() + " bytes, mtime " + now.getModificationTime()
+                    + "): the read stops rather than mix two versions; open the file again");
         }
     }
 

@@ -486,6 +486,30 @@ final class TestXdfsOnMiniDfs {
     }
 
     @Test
+    @Order(12)
+    void aFileChangedWhileBeingRead_failsTheRead_neverMixesTwoVersions() throws Exception {
+        java.nio.file.Path file = backingDir.resolve("mixing.bin");
+        byte[] first = writeBacking("mixing.bin", 3 * BLOCK, 13);
+        Path path = new Path("/mixing.bin");
+        try (XdfsFileSystem fs = xdfs("/cache-mixing")) {
+            try (FSDataInputStream in = fs.open(path)) {
+                in.readFully(new byte[BLOCK]); // block 0, cached from this read
+            }
+            awaitFills(fs);
+            try (FSDataInputStream in = fs.open(path)) {
+                byte[] head = new byte[BLOCK];
+                in.readFully(head);
+                assertArrayEquals(java.util.Arrays.copyOf(first, BLOCK), head, "block 0 of the version opened, cached");
+                FileTime before = Files.getLastModifiedTime(file);
+                writeBacking("mixing.bin", 3 * BLOCK, 14); // same length, other bytes
+                Files.setLastModifiedTime(file, FileTime.fromMillis(before.toMillis() + 1000));
+                IOException e = assertThrows(IOException.class, () -> in.readFully(new byte[BLOCK]));
+                assertTrue(e.getMessage().contains("changed while being read"), e.getMessage());
+            }
+        }
+    }
+
+    @Test
     @Order(100)
     void lostCacheDataNode_meansReadingTheBackingStoreAgain() throws Exception {
         byte[] data = writeBacking("lost.bin", 6 * BLOCK, 10);
