@@ -2,6 +2,9 @@ package io.percolate.sim;
 
 import io.percolate.sim.adapter.Schedulers;
 import io.percolate.sim.cluster.ClusterSpec;
+import io.percolate.sim.cluster.MemoryLocality;
+import io.percolate.sim.cluster.SimUser;
+import io.percolate.sim.cluster.Simulation;
 import io.percolate.sim.workload.EstimateError;
 import io.percolate.sim.workload.Workloads;
 
@@ -31,7 +34,7 @@ import java.util.Map;
  * @param out               directory of result.json
  */
 public record BenchSettings(String workload, long seed, int queries, double load, int nodes, int containersPerNode,
-        List<String> schedulers, String aloneScheduler, double estimateError, Path out) {
+        List<String> schedulers, String aloneScheduler, double estimateError, Path out, MemoryLocality locality) {
 
     public static final String DEFAULT_WORKLOAD = "small";
     public static final long DEFAULT_SEED = 1;
@@ -68,7 +71,7 @@ public record BenchSettings(String workload, long seed, int queries, double load
     public static BenchSettings defaults() {
         return new BenchSettings(DEFAULT_WORKLOAD, DEFAULT_SEED, DEFAULT_QUERIES, DEFAULT_LOAD, DEFAULT_NODES,
                 DEFAULT_CONTAINERS_PER_NODE, Schedulers.names(), DEFAULT_ALONE_SCHEDULER, DEFAULT_ESTIMATE_ERROR,
-                DEFAULT_OUT);
+                DEFAULT_OUT, MemoryLocality.OFF);
     }
 
     public static BenchSettings parse(String... args) {
@@ -92,13 +95,20 @@ public record BenchSettings(String workload, long seed, int queries, double load
                 given.containsKey("schedulers") ? List.of(given.get("schedulers").split(",")) : d.schedulers(),
                 given.getOrDefault("alone-scheduler", d.aloneScheduler()),
                 fraction(given, "estimate-error", d.estimateError()),
-                given.containsKey("out") ? Path.of(given.get("out")) : d.out());
+                given.containsKey("out") ? Path.of(given.get("out")) : d.out(),
+                new MemoryLocality(fraction(given, "memory-speedup", d.locality().speedup()),
+                        number(given, "page-cache-mb", MemoryLocality.DEFAULT_PAGE_CACHE_MB)));
         given.keySet().removeAll(List.of("workload", "seed", "queries", "load", "nodes", "containers-per-node", "schedulers",
-                "alone-scheduler", "estimate-error", "out"));
+                "alone-scheduler", "estimate-error", "out", "memory-speedup", "page-cache-mb"));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s): " + given.keySet());
         }
         return s;
+    }
+
+    /** The simulator for these settings: the cluster, the current user, the memory-locality model. */
+    public Simulation simulation() {
+        return new Simulation(cluster(), SimUser.current(), locality);
     }
 
     public ClusterSpec cluster() {

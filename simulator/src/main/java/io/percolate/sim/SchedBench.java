@@ -2,7 +2,6 @@ package io.percolate.sim;
 
 import io.percolate.sim.adapter.Schedulers;
 import io.percolate.sim.cluster.ClusterSpec;
-import io.percolate.sim.cluster.SimUser;
 import io.percolate.sim.cluster.Simulation;
 import io.percolate.sim.report.BenchReport;
 import io.percolate.sim.report.RunResult;
@@ -34,7 +33,7 @@ public final class SchedBench {
         } catch (IllegalArgumentException e) {
             System.err.println("sched: " + e.getMessage());
             System.err.println("usage: bench sched [--workload " + String.join("|", Workloads.names())
-                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--estimate-error S] [--schedulers "
+                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--estimate-error S] [--memory-speedup X] [--page-cache-mb M] [--schedulers "
                     + String.join(",", Schedulers.names()) + "] [--out DIR]");
             System.exit(2);
             return;
@@ -52,7 +51,7 @@ public final class SchedBench {
         Workload workload = EstimateError.apply(source
                 .generate(settings.queries(), settings.seed(), cluster.containers(), settings.load()),
                 settings.estimateError());
-        Simulation simulation = new Simulation(cluster, SimUser.current());
+        Simulation simulation = settings.simulation();
         Map<String, Double> alone = alone(simulation, workload, settings.aloneScheduler());
         List<RunResult> runs = new ArrayList<>();
         for (String name : settings.schedulers()) {
@@ -67,6 +66,8 @@ public final class SchedBench {
         }
         reported.put("nodes", cluster.nodes());
         reported.put("containers_per_node", cluster.containersPerNode());
+        reported.put("memory_speedup", settings.locality().speedup());
+        reported.put("page_cache_mb", settings.locality().enabled() ? settings.locality().pageCacheMb() : 0);
         reported.put("wall_s", runs.stream().mapToLong(RunResult::wallMillis).sum() / 1000.0);
         return new BenchReport(workload, reported, alone, settings.aloneScheduler(), runs);
     }

@@ -8,12 +8,15 @@ import java.util.function.Supplier;
 /** Every scheduler the simulator can drive, by name; adding one is one line here. */
 public final class Schedulers {
     private static final Map<String, Supplier<SchedulerUnderTest>> ALL = new LinkedHashMap<>();
+    /** Ablations, run only when named (--schedulers): not part of the default comparison. */
+    private static final Map<String, Supplier<SchedulerUnderTest>> VARIANTS = new LinkedHashMap<>();
 
     static {
         ALL.put("tls", TlsAdapter::new);
         ALL.put("fair", FairAdapter::new);
         ALL.put("capacity", CapacityAdapter::new);
         ALL.put("oracle", OracleAdapter::new);
+        VARIANTS.put("tls-noshare", () -> new TlsAdapter("tls-noshare", false));
     }
 
     private Schedulers() {
@@ -25,9 +28,9 @@ public final class Schedulers {
 
     /** A new, unstarted instance. */
     public static SchedulerUnderTest create(String name) {
-        Supplier<SchedulerUnderTest> factory = ALL.get(name);
+        Supplier<SchedulerUnderTest> factory = ALL.containsKey(name) ? ALL.get(name) : VARIANTS.get(name);
         if (factory == null) {
-            throw new IllegalArgumentException("unknown scheduler '" + name + "'; known: " + names());
+            throw new IllegalArgumentException("unknown scheduler '" + name + "'; known: " + names() + " and " + VARIANTS.keySet());
         }
         return factory.get();
     }

@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 class TlsAdapter extends FairAdapter {
     private static final long LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
+    private final boolean inputSharing;
     private DescriptorStore store;
 
     TlsAdapter() {
@@ -35,7 +36,13 @@ class TlsAdapter extends FairAdapter {
     }
 
     TlsAdapter(String name) {
+        this(name, true);
+    }
+
+    /** @param inputSharing LoDFA's input-sharing rule (Algorithm 3, line 8); off for the ablation */
+    TlsAdapter(String name, boolean inputSharing) {
         super(name);
+        this.inputSharing = inputSharing;
     }
 
     @Override
@@ -52,6 +59,7 @@ class TlsAdapter extends FairAdapter {
     void configure(YarnConfiguration conf, ClusterSpec cluster, Path workDir) throws IOException {
         super.configure(conf, cluster, workDir);
         conf.set(YarnConfiguration.RM_SCHEDULER, TlsScheduler.class.getName());
+        conf.setBoolean("percolate.scheduler.lodfa.input-sharing", inputSharing);
         Path descriptors = workDir.resolve("descriptors");
         conf.set(DescriptorStore.DIR_KEY, descriptors.toUri().toString());
         // descriptors are left for the run's own cleanup; the loader thread deleting them would race it

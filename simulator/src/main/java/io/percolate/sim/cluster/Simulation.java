@@ -25,11 +25,16 @@ import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.ResourceRequest;
 
+import io.percolate.model.TableRef;
+
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -53,10 +58,16 @@ public final class Simulation {
 
     private final ClusterSpec cluster;
     private final String user;
+    private final MemoryLocality locality;
 
     public Simulation(ClusterSpec cluster, String user) {
+        this(cluster, user, MemoryLocality.OFF);
+    }
+
+    public Simulation(ClusterSpec cluster, String user, MemoryLocality locality) {
         this.cluster = cluster;
         this.user = user;
+        this.locality = locality;
     }
 
     /** Runs {@code workload} to completion under {@code scheduler}, which it starts and closes. */
@@ -66,7 +77,7 @@ public final class Simulation {
             Run run = new Run(workload, scheduler);
             run.execute();
             return new RunResult(scheduler.name(), run.outcomes(), run.timelines(), run.makespan,
-                    (System.nanoTime() - wallStart) / 1_000_000);
+                    (System.nanoTime() - wallStart) / 1_000_000, run.maps, run.memoryLocalMaps);
         }
     }
 
@@ -88,10 +99,19 @@ public final class Simulation {
         long submittedAt;
         long amAt;
         long finishedAt;
+        /** its largest input table (memory locality), the splits its map tasks read of it, and those read */
+        final Optional<TableRef> primary;
+        final int primarySplits;
+        final BitSet splitsRead = new BitSet();
 
         Job(QueryRun query, JobNode node) {
             this.query = query;
             this.node = node;
+            this.primary = node.inputTables().stream().max(Comparator.comparingLong(TableRef::bytes));
+            // the job's splits are of even size: the table has its share of the job's map tasks
+            long splitBytes = Math.max(1, node.estimate().inputBytes() / Math.max(1, node.estimate().mapTasks()));
+            this.primarySplits = (int) Math.max(1, Math.min(node.estimate().mapTasks(),
+                    Math.round((double) primary.map(TableRef::bytes).orElse(0L) / splitBytes)));
             this.mapsToStart = node.estimate().mapTasks();
             this.reducesToStart = node.estimate().reduceTasks();
             this.mapsLeft = mapsToStart;
@@ -151,6 +171,9 @@ public final class Simulation {
         /** AM containers that exited: the scheduler frees a launched container only when its node reports it */
         final Map<NodeId, List<ContainerStatus>> exited = new LinkedHashMap<>();
         final List<Job> amsLaunching = new ArrayList<>();
+        final Map<NodeId, PageCache> pageCaches = new LinkedHashMap<>();
+        int maps;
+        int memoryLocalMaps;
         List<NodeId> nodes;
         boolean ticking;
         int queriesLeft;
@@ -169,6 +192,7 @@ public final class Simulation {
                 launched.put(n, new ArrayList<>());
                 completed.put(n, new ArrayList<>());
                 exited.put(n, new ArrayList<>());
+                pageCaches.put(n, new PageCache(locality.pageCacheMb() * 1024 * 1024));
             });
             queriesLeft = workload.queries().size();
             for (SimQuery q : workload.queries()) {
@@ -321,7 +345,7 @@ public final class Simulation {
             } else {
                 throw new IllegalStateException(scheduler.name() + " gave " + job.attempt + " a container it did not ask for");
             }
-            double seconds = map ? job.node.estimate().mapTaskSeconds() : job.node.estimate().reduceTaskSeconds();
+            double seconds = map ? mapSeconds(job, node) : job.node.estimate().reduceTaskSeconds();
             long end = now() + Math.max(1, Math.round(seconds * 1000));
             ContainerId id = c.getId();
             events.at(end, Lane.TASK_END, () -> {
@@ -329,6 +353,44 @@ public final class Simulation {
                 completed.get(node).add(new Completion(job, map,
                         ContainerStatus.newInstance(id, ContainerState.COMPLETE, "", ContainerExitStatus.SUCCESS)));
             });
+        }
+
+        /**
+         * A map task's time: its estimate, divided by the memory-locality speed-up when the split
+         * of its job's largest input table it reads is in the node's page cache. Like the
+         * ApplicationMaster matching a container to a node-local split, the task takes a split of
+         * that table cached on its node if its job has one left, else the next one; tasks beyond the
+         * table's splits read the job's other inputs, which are not modelled.
+         */
+        double mapSeconds(Job job, NodeId node) {
+            double seconds = job.node.estimate().mapTaskSeconds();
+            maps++;
+            if (!locality.enabled() || job.primary.isEmpty()) {
+                return seconds;
+            }
+            String table = job.primary.get().name();
+            PageCache cache = pageCaches.get(node);
+            int split = -1;
+            for (int i = job.splitsRead.nextClearBit(0); i < job.primarySplits; i = job.splitsRead.nextClearBit(i + 1)) {
+                if (cache.holds(table, i)) {
+                    split = i;
+                    break;
+                }
+            }
+            boolean hot = split >= 0;
+            if (!hot) {
+                split = job.splitsRead.nextClearBit(0);
+                if (split >= job.primarySplits) {
+                    return seconds;
+                }
+            }
+            job.splitsRead.set(split);
+            cache.read(table, split, job.primary.get().bytes() / job.primarySplits);
+            if (hot) {
+                memoryLocalMaps++;
+                return seconds / locality.speedup();
+            }
+            return seconds;
         }
 
         void taskReported(Completion c) {

@@ -101,6 +101,7 @@ public final class BenchReport {
             node.put(m.key(), round(m.value().applyAsDouble(scored)));
         }
         node.put("wall_s", round(run.wallMillis() / 1000.0));
+        node.put("memory_local_map_share", round(run.memoryLocalShare()));
         ArrayNode bins = node.putArray("bins");
         for (int b = 0; b < workload.bins().size(); b++) {
             Scored bin = scored.bin(b);

@@ -11,9 +11,11 @@ import java.util.stream.Collectors;
  * @param jobs           every job's timeline, in submission order
  * @param makespanMillis from the run's start to the last query's finish
  * @param wallMillis     wall-clock time the run took
+ * @param maps           map tasks run
+ * @param memoryLocalMaps map tasks whose input table was in their node's page cache (memory locality)
  */
 public record RunResult(String scheduler, List<QueryOutcome> queries, List<JobTimeline> jobs, long makespanMillis,
-                        long wallMillis) {
+                        long wallMillis, int maps, int memoryLocalMaps) {
     public RunResult {
         queries = List.copyOf(queries);
         jobs = List.copyOf(jobs);
@@ -29,6 +31,11 @@ public record RunResult(String scheduler, List<QueryOutcome> queries, List<JobTi
             throw new IllegalArgumentException("no query " + queryId + " in " + scheduler + "'s run");
         }
         return q.responseSeconds();
+    }
+
+    /** Share of map tasks that read a table already in their node's page cache. */
+    public double memoryLocalShare() {
+        return maps == 0 ? 0 : (double) memoryLocalMaps / maps;
     }
 
     public double meanResponseSeconds() {

@@ -32,7 +32,8 @@ final class TestThreeQueryMix {
 
     @BeforeAll
     static void run() {
-        report = SchedBench.run(new BenchSettings("mix", 1, 3, BenchSettings.DEFAULT_LOAD, 4, 4, Schedulers.names(), "fair", 0, Path.of("unused")));
+        report = SchedBench.run(new BenchSettings("mix", 1, 3, BenchSettings.DEFAULT_LOAD, 4, 4, Schedulers.names(), "fair", 0, Path.of("unused"),
+                MemoryLocality.OFF));
     }
 
     @Test
