@@ -15,6 +15,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A table's size as read by a query: the metastore's {@code totalSize} when every part read
@@ -39,6 +40,16 @@ final class TableSizer {
         List<Map<String, String>> stats = table.isPartitioned()
                 ? partitions.stream().map(Partition::getParameters).toList()
                 : List.of(table.getParameters());
+        List<Path> locations = null;
+        try {
+            locations = table.isPartitioned()
+                    ? partitions.stream().map(Partition::getDataLocation).toList()
+                    : List.of(table.getDataLocation());
+        } catch (RuntimeException e) {
+            LOG.info("Percolate: no location for {}: {}", name, e.toString());
+        }
+        List<String> named = locations == null ? List.of()
+                : locations.stream().filter(Objects::nonNull).map(Path::toString).toList();
         long bytes = 0;
         long rows = 0;
         boolean complete = !stats.isEmpty();
@@ -50,24 +61,24 @@ final class TableSizer {
             rows += Math.max(r, 0);
         }
         if (complete) {
-            return new TableRef(name, bytes, rows, SizeSource.METASTORE);
+            return new TableRef(name, bytes, rows, SizeSource.METASTORE, named);
+        }
+        if (locations == null) {
+            return new TableRef(name, 0, 0, SizeSource.UNKNOWN);
+        }
+        if (locations.size() > MAX_LISTED_LOCATIONS) {
+            LOG.info("Percolate: {} reads {} partitions without statistics; size unknown", name, locations.size());
+            return new TableRef(name, 0, 0, SizeSource.UNKNOWN, named);
         }
         try {
-            List<Path> locations = table.isPartitioned()
-                    ? partitions.stream().map(Partition::getDataLocation).toList()
-                    : List.of(table.getDataLocation());
-            if (locations.size() > MAX_LISTED_LOCATIONS) {
-                LOG.info("Percolate: {} reads {} partitions without statistics; size unknown", name, locations.size());
-                return new TableRef(name, 0, 0, SizeSource.UNKNOWN);
-            }
             long fileBytes = 0;
             for (Path location : locations) {
                 fileBytes += location.getFileSystem(conf).getContentSummary(location).getLength();
             }
-            return new TableRef(name, fileBytes, 0, SizeSource.FILE_SYSTEM);
+            return new TableRef(name, fileBytes, 0, SizeSource.FILE_SYSTEM, named);
         } catch (IOException | RuntimeException e) {
             LOG.info("Percolate: no size for {}: {}", name, e.toString());
-            return new TableRef(name, 0, 0, SizeSource.UNKNOWN);
+            return new TableRef(name, 0, 0, SizeSource.UNKNOWN, named);
         }
     }
 

@@ -18,6 +18,11 @@ final class TestTableSizer {
     @TempDir
     java.nio.file.Path tmp;
 
+    /** The location a descriptor names for a table at {@code location}. */
+    private static List<String> at(java.nio.file.Path location) {
+        return List.of(new Path(location.toUri()).toString());
+    }
+
     private Table table(java.nio.file.Path location) {
         Table table = new Table("TPCH", "Orders");
         table.setDataLocation(new Path(location.toUri()));
@@ -29,7 +34,7 @@ final class TestTableSizer {
         Table table = table(tmp.resolve("absent"));
         table.getParameters().put(StatsSetupConst.TOTAL_SIZE, "1000");
         table.getParameters().put(StatsSetupConst.ROW_COUNT, "10");
-        assertEquals(new TableRef("tpch.orders", 1000, 10, SizeSource.METASTORE),
+        assertEquals(new TableRef("tpch.orders", 1000, 10, SizeSource.METASTORE, at(tmp.resolve("absent"))),
                 new TableSizer(new Configuration()).size(table, List.of()));
     }
 
@@ -39,7 +44,7 @@ final class TestTableSizer {
         Files.write(tmp.resolve("part-1"), new byte[45]);
         Table table = table(tmp);
         table.getParameters().put(StatsSetupConst.ROW_COUNT, "7"); // a row count without a size is not enough
-        assertEquals(new TableRef("tpch.orders", 345, 0, SizeSource.FILE_SYSTEM),
+        assertEquals(new TableRef("tpch.orders", 345, 0, SizeSource.FILE_SYSTEM, at(tmp)),
                 new TableSizer(new Configuration()).size(table, List.of()));
     }
 
@@ -47,13 +52,13 @@ final class TestTableSizer {
     void size_ofAnalysedEmptyTable_isZeroFromTheMetastore() {
         Table table = table(tmp.resolve("absent"));
         table.getParameters().put(StatsSetupConst.TOTAL_SIZE, "0");
-        assertEquals(new TableRef("tpch.orders", 0, 0, SizeSource.METASTORE),
+        assertEquals(new TableRef("tpch.orders", 0, 0, SizeSource.METASTORE, at(tmp.resolve("absent"))),
                 new TableSizer(new Configuration()).size(table, List.of()));
     }
 
     @Test
     void size_ofVanishedLocation_isUnknownNotAnError() {
-        assertEquals(new TableRef("tpch.orders", 0, 0, SizeSource.UNKNOWN),
+        assertEquals(new TableRef("tpch.orders", 0, 0, SizeSource.UNKNOWN, at(tmp.resolve("gone"))),
                 new TableSizer(new Configuration()).size(table(tmp.resolve("gone")), List.of()));
     }
 }

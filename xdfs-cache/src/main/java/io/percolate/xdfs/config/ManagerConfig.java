@@ -25,9 +25,11 @@ import static java.util.Objects.requireNonNull;
  * @param schedulerUrl the TLS scheduler's query registry, whose order the manager's transfers
  *     follow; empty: jobs in arrival order (FIFO)
  * @param orderRefresh how often the manager reads that order
+ * @param prefetchQueries for how many queries at the head of that order the manager fetches every
+ *     unfinished job's xdfs inputs (named in the queries' descriptors) ahead of the job; 0: none
  */
 public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost, Duration poll, Duration rescan,
-                            Duration timeout, Optional<URI> schedulerUrl, Duration orderRefresh) {
+                            Duration timeout, Optional<URI> schedulerUrl, Duration orderRefresh, int prefetchQueries) {
 
     /** host:port of the metadata manager; empty runs xdfs without one. */
     public static final String ADDRESS = "percolate.xdfs.manager.address";
@@ -52,6 +54,12 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
     /** Milliseconds between the manager's reads of the scheduler's order. */
     public static final String ORDER_REFRESH_MS = "percolate.xdfs.manager.order-refresh-ms";
     public static final long DEFAULT_ORDER_REFRESH_MS = 2_000;
+    /**
+     * Queries, from the head of the scheduler's order, whose jobs' xdfs inputs the manager fetches
+     * before the jobs read them (read from the descriptors in percolate.descriptor.dir); 0 turns it off.
+     */
+    public static final String PREFETCH_QUERIES = "percolate.xdfs.manager.prefetch-queries";
+    public static final long DEFAULT_PREFETCH_QUERIES = 2;
 
     public ManagerConfig {
         requireNonNull(address, ADDRESS);
@@ -61,6 +69,9 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
         positive(TIMEOUT_MS, timeout);
         requireNonNull(schedulerUrl, SCHEDULER_URL);
         positive(ORDER_REFRESH_MS, orderRefresh);
+        if (prefetchQueries < 0 || prefetchQueries > 1000) {
+            throw new IllegalArgumentException(PREFETCH_QUERIES + " must be in [0, 1000], got " + prefetchQueries);
+        }
     }
 
     public static ManagerConfig from(Configuration conf) {
@@ -71,7 +82,8 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
                 Duration.ofMillis(wholeNumber(conf, RESCAN_MS, DEFAULT_RESCAN_MS)),
                 Duration.ofMillis(wholeNumber(conf, TIMEOUT_MS, DEFAULT_TIMEOUT_MS)),
                 schedulerUrl(conf.getTrimmed(SCHEDULER_URL, "")),
-                Duration.ofMillis(wholeNumber(conf, ORDER_REFRESH_MS, DEFAULT_ORDER_REFRESH_MS)));
+                Duration.ofMillis(wholeNumber(conf, ORDER_REFRESH_MS, DEFAULT_ORDER_REFRESH_MS)),
+                (int) Math.max(-1, Math.min(Integer.MAX_VALUE, wholeNumber(conf, PREFETCH_QUERIES, DEFAULT_PREFETCH_QUERIES))));
     }
 
     private static Optional<URI> schedulerUrl(String text) {

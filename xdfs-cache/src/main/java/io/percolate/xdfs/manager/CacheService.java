@@ -50,6 +50,8 @@ import static java.util.Objects.requireNonNull;
 final class CacheService {
 
     private static final Logger LOG = LoggerFactory.getLogger(CacheService.class);
+    /** Transfers of a warm request run as this job (after the jobs the compute scheduler names). */
+    static final String WARM_PREFIX = "warm:";
 
     private final XdfsConfig config;
     private final FileSystem backing;
@@ -107,6 +109,14 @@ final class CacheService {
 
     /** Queues every uncached block of every file under {@code path} for copying, under the cap. */
     WarmResult warm(String path) throws IOException {
+        return queue(path, WARM_PREFIX + path);
+    }
+
+    /**
+     * Queues every uncached block of every file under {@code path} on behalf of {@code job}: the
+     * transfer scheduler serves it in {@code job}'s place in the compute scheduler's order.
+     */
+    WarmResult queue(String path, String job) throws IOException {
         int files = 0;
         int blocks = 0;
         int cached = 0;
@@ -119,7 +129,8 @@ final class CacheService {
                 blocks++;
                 if (cache.lookup(version.block(i)).isPresent()) {
                     cached++;
-                } else if (cache.fill().request(new BlockRequest(new Path(version.source()), version, i))) {
+                } else if (cache.fill().submit(new TransferRequest(job, new BlockRequest(new Path(version.source()),
+                        version, i), 1, 0))) {
                     queued++;
                 }
             }

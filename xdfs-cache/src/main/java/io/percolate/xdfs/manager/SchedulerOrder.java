@@ -12,7 +12,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 
 import static java.util.Objects.requireNonNull;
 
@@ -21,8 +26,9 @@ import static java.util.Objects.requireNonNull;
  * ({@code GET /percolate/queries}: active queries in service order, each with its YARN
  * applications) and flattened to MapReduce job ids, so that the manager's transfer scheduler copies
  * blocks for the query TLS serves first first (MixApart's Algorithm 2 outer loop, fed by the
- * compute scheduler above it). Read by the manager's chore thread; a transfer thread picking its
- * next block only reads the last list, never the network.
+ * compute scheduler above it), and which jobs of those queries are still to run, for
+ * {@link InputPrefetch}. Read by the manager's chore thread; a transfer thread picking its next
+ * block only reads the last list, never the network.
  */
 final class SchedulerOrder {
 
@@ -30,11 +36,14 @@ final class SchedulerOrder {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String APPLICATION = "application_";
     private static final String JOB = "job_";
+    /** Transfers for a job not submitted yet run as {@code prefetch:<query>/<stage>}. */
+    static final String PREFETCH = "prefetch:";
     private static final long WARN_EVERY_NANOS = Duration.ofMinutes(1).toNanos();
 
     private final URI registry;
     private final Duration timeout;
     private final HttpClient http;
+    private volatile List<Stage> plan = List.of();
     private volatile List<String> jobs = List.of();
     private long lastWarning = System.nanoTime() - WARN_EVERY_NANOS;
 
@@ -44,7 +53,24 @@ final class SchedulerOrder {
         this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
     }
 
-    /** The running jobs of the active queries, the query served first first; empty before the first read. */
+    /**
+     * A job of an active query as the transfers see it.
+     *
+     * @param job its MapReduce job id while it runs; empty before it is submitted
+     */
+    record Stage(String queryId, String stage, Optional<String> job) {
+        /** The job its transfers run as: its MapReduce job once it runs (readers name that), else a name of its own. */
+        String transferJob() {
+            return job.orElse(PREFETCH + queryId + "/" + stage);
+        }
+    }
+
+    /** The unfinished jobs of the active queries, in the order TLS will serve them; empty before the first read. */
+    List<Stage> plan() {
+        return plan;
+    }
+
+    /** The same, as the names transfers run under. */
     List<String> jobs() {
         return jobs;
     }
@@ -57,7 +83,9 @@ final class SchedulerOrder {
             if (response.statusCode() != 200) {
                 throw new IOException("HTTP " + response.statusCode());
             }
-            jobs = jobsOf(JSON.readTree(response.body()));
+            List<Stage> read = planOf(JSON.readTree(response.body()));
+            plan = read;
+            jobs = read.stream().map(Stage::transferJob).toList();
         } catch (IOException | RuntimeException e) {
             warn(e);
         } catch (InterruptedException e) {
@@ -66,17 +94,35 @@ final class SchedulerOrder {
     }
 
     /**
-     * The job ids of the running applications of {@code active} queries, in the registry's order
-     * (service order); an application {@code application_<cluster>_<n>} runs job {@code job_<cluster>_<n>}.
+     * The registry's active queries in its (service) order, and in each, its unfinished jobs as
+     * LoDFA orders them: running ones first, then the deepest first (ties as listed). A running
+     * application {@code application_<cluster>_<n>} runs job {@code job_<cluster>_<n>}. A query with
+     * no DAG (no descriptor) is its running applications.
      */
-    static List<String> jobsOf(JsonNode registry) {
-        List<String> ordered = new ArrayList<>();
+    static List<Stage> planOf(JsonNode registry) {
+        List<Stage> ordered = new ArrayList<>();
         for (JsonNode query : registry.path("active")) {
+            String queryId = query.path("id").asText("");
+            Map<String, String> running = new LinkedHashMap<>(); // stage, lower case → job id
             for (JsonNode application : query.path("applications")) {
                 String id = application.path("id").asText("");
                 if (id.startsWith(APPLICATION) && "running".equals(application.path("state").asText())) {
-                    ordered.add(JOB + id.substring(APPLICATION.length()));
+                    running.put(application.path("stage").asText("").toLowerCase(Locale.ROOT),
+                            JOB + id.substring(APPLICATION.length()));
                 }
+            }
+            List<JsonNode> stages = new ArrayList<>();
+            query.path("jobs").forEach(stages::add);
+            if (stages.isEmpty()) {
+                running.forEach((stage, job) -> ordered.add(new Stage(queryId, stage, Optional.of(job))));
+                continue;
+            }
+            stages.removeIf(job -> "finished".equals(job.path("state").asText()));
+            stages.sort(Comparator.<JsonNode>comparingInt(job -> "running".equals(job.path("state").asText()) ? 0 : 1)
+                    .thenComparing(Comparator.<JsonNode>comparingInt(job -> job.path("depth").asInt()).reversed()));
+            for (JsonNode job : stages) {
+                String stage = job.path("stage").asText("");
+                ordered.add(new Stage(queryId, stage, Optional.ofNullable(running.get(stage.toLowerCase(Locale.ROOT)))));
             }
         }
         return List.copyOf(ordered);

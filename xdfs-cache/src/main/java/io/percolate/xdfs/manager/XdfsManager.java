@@ -1,5 +1,6 @@
 package io.percolate.xdfs.manager;
 
+import io.percolate.descriptor.DescriptorStore;
 import io.percolate.xdfs.cache.BlockCache;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
@@ -96,8 +97,14 @@ public final class XdfsManager implements Closeable {
             chores.scheduleWithFixedDelay(() -> chore("list the cache", service::rescan), rescan, rescan,
                     TimeUnit.MILLISECONDS);
             long refresh = managerConfig.orderRefresh().toMillis();
-            order.ifPresent(o -> chores.scheduleWithFixedDelay(() -> chore("read the scheduler's order", o::refresh),
-                    0, refresh, TimeUnit.MILLISECONDS));
+            Optional<InputPrefetch> prefetch = order.isEmpty() || managerConfig.prefetchQueries() == 0 ? Optional.empty()
+                    : Optional.of(new InputPrefetch(service, new DescriptorStore(conf, new Path(
+                            conf.getTrimmed(DescriptorStore.DIR_KEY, DescriptorStore.DEFAULT_DIR))),
+                            managerConfig.prefetchQueries()));
+            order.ifPresent(o -> chores.scheduleWithFixedDelay(() -> chore("follow the scheduler's order", () -> {
+                o.refresh();
+                prefetch.ifPresent(p -> p.run(o.plan()));
+            }), 0, refresh, TimeUnit.MILLISECONDS));
             String metricsName = METRICS_PREFIX + "-" + http.address().getPort();
             DefaultMetricsSystem.initialize(METRICS_PREFIX);
             DefaultMetricsSystem.instance().register(metricsName, "xdfs metadata manager", new ManagerMetrics(service, config));

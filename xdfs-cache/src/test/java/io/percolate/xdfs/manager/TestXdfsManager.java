@@ -1,5 +1,13 @@
 package io.percolate.xdfs.manager;
 
+import io.percolate.descriptor.DescriptorStore;
+import io.percolate.model.JobEstimate;
+import io.percolate.model.JobNode;
+import io.percolate.model.OperatorKind;
+import io.percolate.model.QueryDag;
+import io.percolate.model.QueryDescriptor;
+import io.percolate.model.SizeSource;
+import io.percolate.model.TableRef;
 import io.percolate.xdfs.cache.CacheCounter;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
@@ -363,6 +371,51 @@ final class TestXdfsManager {
             // A's first block may already be on its way when B's requests arrive; after it, B's all go first
             List<String> afterTheFirst = byTime.subList(byTime.indexOf("a0") == 0 ? 1 : 0, byTime.size());
             assertEquals(List.of("b0", "b1", "b2"), afterTheFirst.subList(0, 3), "copy order " + byTime);
+        } finally {
+            tls.stop(0);
+        }
+    }
+
+    @Test
+    void theInputsOfAQuerysJobsArePrefetchedFromItsDescriptor_beforeAnyTaskReadsThem() throws Exception {
+        writeBacking("prefetch/t1/part-0", 2 * BLOCK, 15);
+        writeBacking("prefetch/t2/part-0", 2 * BLOCK + 5, 16);
+        // the hook's descriptor: Stage-1 scans t1, Stage-2 (after it) scans t2, both on xdfs
+        java.nio.file.Path descriptorDir = Files.createTempDirectory(backingDir.getParent(), "descriptors");
+        DescriptorStore descriptors = new DescriptorStore(new Configuration(), new Path(descriptorDir.toUri()));
+        JobEstimate estimate = new JobEstimate(2 * BLOCK, BLOCK, 2, 1, 10, 5, JobEstimate.Confidence.LOW);
+        JobNode first = new JobNode("Stage-1", List.of(), List.of(), OperatorKind.EXTRACT, List.of("TS", "FS"),
+                List.of(new TableRef("db.t1", 2 * BLOCK, 0, SizeSource.FILE_SYSTEM, List.of("xdfs://enterprise/prefetch/t1"))),
+                List.of(), List.of(), List.of(), estimate);
+        JobNode second = new JobNode("Stage-2", List.of(), List.of("Stage-1"), OperatorKind.EXTRACT, List.of("TS", "FS"),
+                List.of(new TableRef("db.t2", 2 * BLOCK, 0, SizeSource.FILE_SYSTEM,
+                        List.of("xdfs://enterprise/prefetch/t2", "hdfs://elsewhere/not/ours"))),
+                List.of(), List.of(), List.of(), estimate);
+        descriptors.publish(QueryDescriptor.of("hive_q_prefetch", "alice", "select ...", 0,
+                new QueryDag(List.of(first, second))));
+        // TlsScheduler's view: Stage-1 runs as application 1, Stage-2 waits for it
+        String registry = """
+                {"active":[{"id":"hive_q_prefetch","jobs":[
+                   {"stage":"Stage-2","parents":["Stage-1"],"depth":0,"state":"pending"},
+                   {"stage":"Stage-1","parents":[],"depth":1,"state":"running"}],
+                 "applications":[{"id":"application_9_0001","stage":"stage-1","state":"running"}]}],"retired":[]}""";
+        HttpServer tls = HttpServer.create(new InetSocketAddress("localhost", 0), 0);
+        tls.createContext("/percolate/queries", exchange -> {
+            byte[] body = registry.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        tls.start();
+        Configuration conf = conf("/cache-prefetch",
+                ManagerConfig.SCHEDULER_URL, "http://localhost:" + tls.getAddress().getPort() + "/percolate/queries",
+                ManagerConfig.ORDER_REFRESH_MS, "50", DescriptorStore.DIR_KEY, descriptorDir.toUri().toString());
+        try (XdfsManager manager = XdfsManager.start(conf)) {
+            ManagerState state = await(manager, s -> s.blocks() == 5 && s.pendingFills() == 0);
+            assertEquals(List.of("job_9_0001", "prefetch:hive_q_prefetch/Stage-2"), state.jobOrder(),
+                    "the running job under its MapReduce id, the next one under a name of its own");
+            assertEquals(4L * BLOCK + 5, state.bytes(), "both tables, though no task has read a byte");
+            assertEquals(5, state.counters().get(CacheCounter.FILLS_COMPLETED.name()));
         } finally {
             tls.stop(0);
         }

@@ -1,0 +1,113 @@
+package io.percolate.xdfs.manager;
+
+import io.percolate.descriptor.DescriptorStore;
+import io.percolate.descriptor.MalformedDescriptorException;
+import io.percolate.model.JobNode;
+import io.percolate.model.QueryDag;
+import io.percolate.model.TableRef;
+import io.percolate.xdfs.config.XdfsConfig;
+import io.percolate.xdfs.manager.api.WarmResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Fetches jobs' inputs before the jobs read them, even before they are submitted: for the first
+ * queries in TlsScheduler's order, every unfinished job's input tables (the locations the hook put
+ * in the query's descriptor) that live on xdfs are queued for copying, as that job, so the transfer
+ * scheduler serves them in the compute scheduler's order under the cap. MixApart saw only submitted
+ * jobs; the descriptor shows the whole DAG when the query starts.
+ *
+ * <p>Runs on the manager's chore thread after each read of the order. Descriptors are read once per
+ * query; a query without one (or with no xdfs inputs) is skipped.
+ */
+final class InputPrefetch {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InputPrefetch.class);
+
+    private final CacheService service;
+    private final DescriptorStore descriptors;
+    private final int queries;
+    /** DAGs of the active queries, by query id; empty when there is no usable descriptor */
+    private final Map<String, Optional<QueryDag>> dags = new HashMap<>();
+    /** per active query, the input paths found wholly cached: not listed again */
+    private final Map<String, Set<String>> done = new HashMap<>();
+
+    /** @param queries how many queries, from the head of the order, are prefetched for */
+    InputPrefetch(CacheService service, DescriptorStore descriptors, int queries) {
+        this.service = requireNonNull(service, "service");
+        this.descriptors = requireNonNull(descriptors, "descriptors");
+        this.queries = queries;
+    }
+
+    void run(List<SchedulerOrder.Stage> plan) {
+        Set<String> active = new LinkedHashSet<>();
+        plan.forEach(stage -> active.add(stage.queryId()));
+        dags.keySet().retainAll(active);
+        done.keySet().retainAll(active);
+        Set<String> served = Set.copyOf(active.stream().limit(queries).toList());
+        for (SchedulerOrder.Stage stage : plan) {
+            if (!served.contains(stage.queryId())) {
+                continue;
+            }
+            Optional<JobNode> job = dags.computeIfAbsent(stage.queryId(), this::read).flatMap(d -> d.job(stage.stage()));
+            for (TableRef table : job.map(JobNode::inputTables).orElse(List.of())) {
+                for (String location : table.locations()) {
+                    xdfsPath(location).ifPresent(path -> queue(path, stage));
+                }
+            }
+        }
+    }
+
+    private void queue(String path, SchedulerOrder.Stage stage) {
+        Set<String> cached = done.computeIfAbsent(stage.queryId(), q -> new HashSet<>());
+        if (cached.contains(path)) {
+            return;
+        }
+        try {
+            WarmResult result = service.queue(path, stage.transferJob());
+            if (result.cached() == result.blocks()) {
+                cached.add(path);
+            }
+        } catch (FileNotFoundException e) {
+            LOG.debug("Input {} of {} is gone: {}", path, stage, e.toString());
+        } catch (IOException | IllegalArgumentException e) {
+            LOG.warn("Could not prefetch {} for {}: {}", path, stage, e.toString());
+        }
+    }
+
+    private Optional<QueryDag> read(String queryId) {
+        try {
+            return Optional.of(descriptors.read(queryId).descriptor().dag());
+        } catch (FileNotFoundException e) {
+            return Optional.empty(); // a non-Hive application, or a query run without the hook
+        } catch (IOException | MalformedDescriptorException | RuntimeException e) {
+            LOG.warn("Cannot prefetch for query {}: its descriptor is unreadable: {}", queryId, e.toString());
+            return Optional.empty();
+        }
+    }
+
+    /** The path of an {@code xdfs://} location; empty for any other file system (HDFS needs no prefetch). */
+    static Optional<String> xdfsPath(String location) {
+        try {
+            URI uri = new URI(location);
+            return XdfsConfig.SCHEME.equalsIgnoreCase(uri.getScheme()) && uri.getPath() != null
+                    ? Optional.of(uri.getPath()) : Optional.empty();
+        } catch (URISyntaxException e) {
+            return Optional.empty();
+        }
+    }
+}
