@@ -324,14 +324,7 @@ final class TestXdfsManager {
                  {"id":"qb","position":0,"applications":[{"id":"application_7_0002","stage":"stage-1","state":"running"}]},
                  {"id":"qa","position":1,"applications":[{"id":"application_7_0001","stage":"stage-1","state":"running"},
                                                         {"id":"application_7_0000","stage":"stage-0","state":"finished"}]}]}""";
-        HttpServer tls = HttpServer.create(new InetSocketAddress("localhost", 0), 0);
-        tls.createContext("/percolate/queries", exchange -> {
-            byte[] body = registry.getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        tls.start();
+        HttpServer tls = registryView(registry);
         Configuration conf = conf("/cache-order", XdfsConfig.FILL_THREADS, "1",
                 XdfsConfig.TRANSFER_BANDWIDTH_MB_PER_SECOND, "0.25", XdfsConfig.TRANSFER_BURST_MB, "0.0625",
                 ManagerConfig.SCHEDULER_URL, "http://localhost:" + tls.getAddress().getPort() + "/percolate/queries",
@@ -399,14 +392,7 @@ final class TestXdfsManager {
                    {"stage":"Stage-2","parents":["Stage-1"],"depth":0,"state":"pending"},
                    {"stage":"Stage-1","parents":[],"depth":1,"state":"running"}],
                  "applications":[{"id":"application_9_0001","stage":"stage-1","state":"running"}]}],"retired":[]}""";
-        HttpServer tls = HttpServer.create(new InetSocketAddress("localhost", 0), 0);
-        tls.createContext("/percolate/queries", exchange -> {
-            byte[] body = registry.getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        tls.start();
+        HttpServer tls = registryView(registry);
         Configuration conf = conf("/cache-prefetch",
                 ManagerConfig.SCHEDULER_URL, "http://localhost:" + tls.getAddress().getPort() + "/percolate/queries",
                 ManagerConfig.ORDER_REFRESH_MS, "50", DescriptorStore.DIR_KEY, descriptorDir.toUri().toString());
@@ -419,6 +405,19 @@ final class TestXdfsManager {
         } finally {
             tls.stop(0);
         }
+    }
+
+    /** A stand-in for TlsScheduler's registry view, answering {@code GET /percolate/queries} with {@code json}. */
+    private static HttpServer registryView(String json) throws IOException {
+        HttpServer tls = HttpServer.create(new InetSocketAddress("localhost", 0), 0);
+        tls.createContext("/percolate/queries", exchange -> {
+            byte[] body = json.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        tls.start();
+        return tls;
     }
 
     private static HttpResponse<String> post(HttpClient http, URI base, String path, String body) throws Exception {
