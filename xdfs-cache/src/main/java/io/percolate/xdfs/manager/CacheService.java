@@ -7,6 +7,9 @@ import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.fs.PathMapper;
 import io.percolate.xdfs.manager.api.BlockNotice;
 import io.percolate.xdfs.manager.api.InvalidateResult;
+import io.percolate.xdfs.cache.CacheCounter;
+import io.percolate.xdfs.cache.CacheCounters;
+import io.percolate.xdfs.manager.api.ManagerRequests;
 import io.percolate.xdfs.manager.api.ManagerRequests.NoticesResult;
 import io.percolate.xdfs.manager.api.ManagerState;
 import io.percolate.xdfs.manager.api.WarmResult;
@@ -105,6 +108,15 @@ final class CacheService {
                 cache.enforceCapacity();
             }
         }
+    }
+
+    /** Adds a client's reads to the manager's counters, which so count the whole cluster's reads. */
+    void accept(ManagerRequests.Reads reads) {
+        CacheCounters counters = cache.counters();
+        counters.add(CacheCounter.BLOCK_READS_FROM_CACHE, reads.blocksFromCache());
+        counters.add(CacheCounter.BLOCK_READS_FROM_BACKING, reads.blocksFromBacking());
+        counters.add(CacheCounter.BYTES_FROM_CACHE, reads.bytesFromCache());
+        counters.add(CacheCounter.BYTES_FROM_BACKING, reads.bytesFromBacking());
     }
 
     /** Queues every uncached block of every file under {@code path} for copying, under the cap. */
@@ -224,7 +236,14 @@ final class CacheService {
         Map<String, Long> counters = new LinkedHashMap<>();
         cache.counters().snapshot().forEach((counter, value) -> counters.put(counter.name(), value));
         return new ManagerState(state.blocks(), state.bytes(), state.capacityBytes(), byNode, state.pendingFills(),
-                known.size(), config.transferMbPerSecond(), jobOrder.get(), counters);
+                known.size(), config.transferMbPerSecond(), jobOrder.get(), hitRatio(), counters);
+    }
+
+    /** Share of the block reads clients reported that cached copies served; 0 before any. */
+    double hitRatio() {
+        long hits = cache.counters().get(CacheCounter.BLOCK_READS_FROM_CACHE);
+        long reads = hits + cache.counters().get(CacheCounter.BLOCK_READS_FROM_BACKING);
+        return reads == 0 ? 0 : (double) hits / reads;
     }
 
     BlockCache cache() {

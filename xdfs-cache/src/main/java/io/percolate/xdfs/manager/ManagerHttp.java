@@ -82,6 +82,10 @@ final class ManagerHttp implements Closeable {
         expect("POST", method);
         return switch (path) {
             case ManagerApi.NOTICES -> service.accept(read(body, ManagerRequests.Notices.class).notices());
+            case ManagerApi.READS -> {
+                service.accept(read(body, ManagerRequests.Reads.class));
+                yield 0;
+            }
             case ManagerApi.WARM -> service.warm(read(body, ManagerRequests.PathRequest.class).path());
             case ManagerApi.INVALIDATE -> service.invalidate(read(body, ManagerRequests.PathRequest.class).path());
             case ManagerApi.PINS -> {

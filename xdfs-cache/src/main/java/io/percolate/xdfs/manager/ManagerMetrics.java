@@ -39,7 +39,9 @@ final class ManagerMetrics implements MetricsSource {
                 .addGauge(Interns.info("KnownVersions", "file versions checked against the backing store"),
                         service.knownVersions())
                 .addGauge(Interns.info("BandwidthCapBytesPerSecond", "cap on copies from the backing store; 0: none"),
-                        config.transferBytesPerSecond());
+                        config.transferBytesPerSecond())
+                .addGauge(Interns.info("HitRatio", "share of the cluster's block reads served from cached copies"),
+                        service.hitRatio());
     }
 
     /** FILLS_FROM_READS → FillsFromReads, the metrics2 naming. */

@@ -181,6 +181,10 @@ final class TestXdfsManager {
                 assertEquals(6, other.cacheCounters().get(CacheCounter.BLOCK_READS_FROM_CACHE));
                 assertEquals(0, other.cacheCounters().get(CacheCounter.BYTES_FROM_BACKING));
             }
+            // a closing client reports its reads: the manager counts the cluster's hits
+            ManagerState afterOther = await(manager, s -> s.counters().get(CacheCounter.BLOCK_READS_FROM_CACHE.name()) == 6);
+            assertEquals(3L * BLOCK + 100 + 2L * BLOCK, afterOther.counters().get(CacheCounter.BYTES_FROM_CACHE.name()));
+            assertEquals(1.0, afterOther.hitRatio(), "only the second client has reported yet");
         }
     }
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 public final class ManagerApi {
 
     public static final String NOTICES = "/v1/notices";
+    public static final String READS = "/v1/reads";
     public static final String WARM = "/v1/warm";
     public static final String INVALIDATE = "/v1/invalidate";
     public static final String PINS = "/v1/pins";

@@ -39,6 +39,10 @@ public final class ManagerClient {
         return post(ManagerApi.NOTICES, new ManagerRequests.Notices(notices), ManagerRequests.NoticesResult.class);
     }
 
+    public void reportReads(ManagerRequests.Reads reads) throws IOException {
+        post(ManagerApi.READS, reads, Integer.class);
+    }
+
     public WarmResult warm(String path) throws IOException {
         return post(ManagerApi.WARM, new ManagerRequests.PathRequest(path), WarmResult.class);
     }

@@ -15,11 +15,13 @@ import java.util.Map;
  * @param bandwidthCapMbPerSecond the cap on copies from the backing store; 0 for none
  * @param jobOrder the jobs in the order the compute scheduler serves them, as the transfers follow
  *     it; empty when they follow arrival order
- * @param counters every cache counter of the manager, by name
+ * @param hitRatio share of the block reads clients reported that cached copies served (0 before any)
+ * @param counters every cache counter of the manager, by name; the {@code *_FROM_CACHE} and
+ *     {@code *_FROM_BACKING} read counters are the clients' reads as they reported them
  */
 public record ManagerState(int blocks, long bytes, long capacityBytes, Map<String, Long> bytesByNode, int pendingFills,
                            int knownVersions, double bandwidthCapMbPerSecond, List<String> jobOrder,
-                           Map<String, Long> counters) {
+                           double hitRatio, Map<String, Long> counters) {
 
     public ManagerState {
         bytesByNode = Map.copyOf(bytesByNode);

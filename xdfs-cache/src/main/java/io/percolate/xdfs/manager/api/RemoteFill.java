@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
@@ -35,6 +36,8 @@ public final class RemoteFill implements CacheFill {
     private static final Logger LOG = LoggerFactory.getLogger(RemoteFill.class);
     private static final AtomicInteger SENDERS = new AtomicInteger();
     private static final int BATCH = 256;
+    /** Readers' counters go to the manager at least this often while they change, and at close. */
+    private static final long READS_EVERY_MILLIS = 10_000;
     private static final long WARN_EVERY_NANOS = Duration.ofMinutes(1).toNanos();
 
     private final ManagerClient client;
@@ -45,6 +48,8 @@ public final class RemoteFill implements CacheFill {
     private final Set<BlockKey> pending = ConcurrentHashMap.newKeySet();
     private final Thread sender;
     private long lastWarning = System.nanoTime() - WARN_EVERY_NANOS;
+    /** the read counters as last reported; touched by the sender thread, then by close */
+    private ManagerRequests.Reads reported = new ManagerRequests.Reads(0, 0, 0, 0);
 
     /**
      * @param xdfsPath the xdfs path of a backing-store file (the manager maps it onto its own backing store)
@@ -88,7 +93,12 @@ public final class RemoteFill implements CacheFill {
         List<Report> batch = new ArrayList<>();
         while (!Thread.currentThread().isInterrupted()) {
             try {
-                batch.add(queue.take());
+                Report first = queue.poll(READS_EVERY_MILLIS, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    reportReads();
+                    continue;
+                }
+                batch.add(first);
             } catch (InterruptedException e) {
                 return;
             }
@@ -103,6 +113,25 @@ public final class RemoteFill implements CacheFill {
                 batch.forEach(report -> pending.remove(report.request.key()));
                 batch.clear();
             }
+        }
+    }
+
+    /** Sends what readers read since the last report; a failed report is sent again with the next. */
+    private synchronized void reportReads() {
+        ManagerRequests.Reads now = new ManagerRequests.Reads(counters.get(CacheCounter.BLOCK_READS_FROM_CACHE),
+                counters.get(CacheCounter.BLOCK_READS_FROM_BACKING), counters.get(CacheCounter.BYTES_FROM_CACHE),
+                counters.get(CacheCounter.BYTES_FROM_BACKING));
+        ManagerRequests.Reads delta = new ManagerRequests.Reads(now.blocksFromCache() - reported.blocksFromCache(),
+                now.blocksFromBacking() - reported.blocksFromBacking(), now.bytesFromCache() - reported.bytesFromCache(),
+                now.bytesFromBacking() - reported.bytesFromBacking());
+        if (!delta.anyRead()) {
+            return;
+        }
+        try {
+            client.reportReads(delta);
+            reported = now;
+        } catch (IOException | RuntimeException e) {
+            warn(e);
         }
     }
 
@@ -147,9 +176,11 @@ public final class RemoteFill implements CacheFill {
         }
     }
 
+    /** Stops sending; the readers' last counts are reported first (waiting at most the client's timeout). */
     @Override
     public void close() {
         sender.interrupt();
+        reportReads();
     }
 
     private record Report(BlockNotice.Kind kind, BlockRequest request) {
