@@ -75,13 +75,18 @@ public final class XdfsCommand {
         }
         ManagerClient client = new ManagerClient(managerConfig.address().get(), managerConfig.timeout());
         ObjectWriter json = ManagerApi.json().writerWithDefaultPrettyPrinter();
-        switch (words.size() == 1 ? command : words.size() == 2 ? command + " <path>" : "") {
-            case "state" -> out.println(json.writeValueAsString(client.state()));
-            case "warm <path>" -> out.println(json.writeValueAsString(warm(client, words.get(1), wait, out)));
-            case "invalidate <path>" -> out.println(json.writeValueAsString(client.invalidate(words.get(1))));
-            default -> {
-                return usage(err, "unknown command: " + String.join(" ", words));
+        try {
+            switch (words.size() == 1 ? command : words.size() == 2 ? command + " <path>" : "") {
+                case "state" -> out.println(json.writeValueAsString(client.state()));
+                case "warm <path>" -> out.println(json.writeValueAsString(warm(client, words.get(1), wait, out)));
+                case "invalidate <path>" -> out.println(json.writeValueAsString(client.invalidate(words.get(1))));
+                default -> {
+                    return usage(err, "unknown command: " + String.join(" ", words));
+                }
             }
+        } catch (IOException e) {
+            err.println("xdfs: " + e.getMessage()); // the manager's own reason, or why it could not be reached
+            return 1;
         }
         return 0;
     }

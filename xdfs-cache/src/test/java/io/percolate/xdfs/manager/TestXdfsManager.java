@@ -289,6 +289,11 @@ final class TestXdfsManager {
                     HttpResponse.BodyHandlers.ofString()).statusCode());
             assertEquals(400, post(http, base, ManagerApi.PINS, "{\"holder\":\" \",\"path\":\"/x\"}").statusCode());
 
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            assertEquals(1, XdfsCommand.run(new String[] {"warm", "/no/such/dir", "--manager",
+                    "localhost:" + manager.address().getPort()}, new PrintStream(new ByteArrayOutputStream()),
+                    new PrintStream(err, true, StandardCharsets.UTF_8)));
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("HTTP 404"), err.toString(StandardCharsets.UTF_8));
             assertEquals(0, manager.state().blocks(), "nothing changed, and the manager still answers");
             MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
             ObjectName bean = new ObjectName("Hadoop:service=" + XdfsManager.METRICS_PREFIX + ",name=" + manager.metricsName());
