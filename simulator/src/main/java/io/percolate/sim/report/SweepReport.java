@@ -1,0 +1,120 @@
+package io.percolate.sim.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A sweep's result: per load level and seed, each scheduler's mean response; per load, TLS's ratio
+ * against Fair and Capacity as mean and standard deviation over the seeds ({@code result.json}), and
+ * the ratios against load ({@code ratios.png}).
+ */
+public final class SweepReport {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final List<String> BASELINES = List.of("fair", "capacity");
+
+    private final String workload;
+    private final List<String> schedulers;
+    private final Map<Double, Map<Long, BenchReport>> points;
+
+    /** @param points load → seed → that run's report */
+    public SweepReport(String workload, List<String> schedulers, Map<Double, Map<Long, BenchReport>> points) {
+        this.workload = workload;
+        this.schedulers = List.copyOf(schedulers);
+        this.points = points;
+    }
+
+    private boolean compares(String baseline) {
+        return schedulers.contains("tls") && schedulers.contains(baseline);
+    }
+
+    /** TLS over {@code baseline} at {@code load}: {mean, standard deviation} over the seeds. */
+    double[] ratio(double load, String baseline) {
+        double[] ratios = points.get(load).values().stream().mapToDouble(r -> r.tlsVs(baseline)).toArray();
+        double mean = java.util.Arrays.stream(ratios).average().orElse(Double.NaN);
+        double variance = java.util.Arrays.stream(ratios).map(r -> (r - mean) * (r - mean)).sum()
+                / Math.max(1, ratios.length - 1);
+        return new double[] {mean, Math.sqrt(variance)};
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("workload", workload);
+        ArrayNode runs = root.putArray("points");
+        ArrayNode byLoad = root.putArray("by_load");
+        for (Map.Entry<Double, Map<Long, BenchReport>> load : points.entrySet()) {
+            for (Map.Entry<Long, BenchReport> seed : load.getValue().entrySet()) {
+                ObjectNode point = runs.addObject().put("load", load.getKey()).put("seed", seed.getKey());
+                for (String scheduler : schedulers) {
+                    point.put(scheduler + "_mean_response_s", round(seed.getValue().meanResponse(scheduler)));
+                }
+            }
+            ObjectNode summary = byLoad.addObject().put("load", load.getKey()).put("seeds", load.getValue().size());
+            for (String baseline : BASELINES) {
+                if (compares(baseline)) {
+                    double[] ratio = ratio(load.getKey(), baseline);
+                    summary.put("tls_vs_" + baseline, round(ratio[0])).put("tls_vs_" + baseline + "_sd", round(ratio[1]));
+                }
+            }
+        }
+        return root;
+    }
+
+    public void write(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        JSON.writeValue(dir.resolve("result.json").toFile(), toJson());
+        XYChart chart = new XYChartBuilder().width(800).height(500).title("TLS mean response over the baselines, " + workload)
+                .xAxisTitle("offered load").yAxisTitle("TLS / baseline (mean over seeds)").build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        List<Double> loads = new ArrayList<>(points.keySet());
+        for (String baseline : BASELINES) {
+            if (!compares(baseline)) {
+                continue;
+            }
+            List<Double> means = new ArrayList<>();
+            List<Double> errors = new ArrayList<>();
+            for (double load : loads) {
+                double[] ratio = ratio(load, baseline);
+                means.add(ratio[0]);
+                errors.add(ratio[1]);
+            }
+            chart.addSeries("TLS / " + baseline, loads, means, errors);
+        }
+        if (!chart.getSeriesMap().isEmpty()) {
+            BitmapEncoder.saveBitmap(chart, dir.resolve("ratios.png").toString(), BitmapEncoder.BitmapFormat.PNG);
+        }
+    }
+
+    /** One line: TLS's ratios per load. */
+    public String summary() {
+        StringBuilder line = new StringBuilder("sched-sweep ").append(workload).append(':');
+        for (double load : points.keySet()) {
+            line.append(String.format(Locale.ROOT, " load %.2f", load));
+            for (String baseline : BASELINES) {
+                if (compares(baseline)) {
+                    double[] ratio = ratio(load, baseline);
+                    line.append(String.format(Locale.ROOT, " tls/%s %.2f±%.2f", baseline, ratio[0], ratio[1]));
+                }
+            }
+            line.append(';');
+        }
+        return line.toString();
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1000) / 1000.0;
+    }
+}

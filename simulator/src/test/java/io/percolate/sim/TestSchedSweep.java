@@ -1,0 +1,42 @@
+package io.percolate.sim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.percolate.sim.cluster.MemoryLocality;
+import io.percolate.sim.report.SweepReport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+final class TestSchedSweep {
+
+    @Test
+    void everyLoadAndSeedIsOneRun_andTheRatiosAreTheirMeans(@TempDir Path dir) throws Exception {
+        BenchSettings base = new BenchSettings("small", 1, 6, BenchSettings.DEFAULT_LOAD, 4, 4, List.of("tls", "fair"),
+                "fair", BenchSettings.DEFAULT_ESTIMATE_ERROR, dir, MemoryLocality.OFF);
+        SweepReport sweep = SchedSweep.run(base, List.of(0.5, 0.9), List.of(1L, 2L));
+        sweep.write(dir);
+
+        JsonNode json = sweep.toJson();
+        assertEquals(4, json.get("points").size());
+        assertEquals(2, json.get("by_load").size());
+        for (JsonNode load : json.get("by_load")) {
+            // recomputed from the points: the mean over the seeds of TLS over Fair
+            double sum = 0;
+            for (JsonNode point : json.get("points")) {
+                if (point.get("load").asDouble() == load.get("load").asDouble()) {
+                    sum += point.get("tls_mean_response_s").asDouble() / point.get("fair_mean_response_s").asDouble();
+                }
+            }
+            assertEquals(sum / 2, load.get("tls_vs_fair").asDouble(), 0.002);
+            assertTrue(load.has("tls_vs_fair_sd"));
+        }
+        assertTrue(Files.size(dir.resolve("ratios.png")) > 0);
+        assertTrue(Files.exists(dir.resolve("result.json")));
+    }
+}
