@@ -135,16 +135,18 @@ public final class ClusterTest {
 
     /**
      * The second run read its input from HDFS cache blocks: the cache directory holds at least the
-     * tables' bytes, and the run's MapReduce tasks read from HDFS about that much more than the
-     * first run's did (XDFS reads cached blocks through the HDFS client; uncached ones from the
-     * backing store, which HDFS counters do not see).
+     * tables' bytes, the manager indexes them, and the run's MapReduce tasks read at least half the
+     * tables' bytes from HDFS (the tables live on NFS: only cache blocks put them into HDFS; XDFS
+     * reads cached blocks through the HDFS client, uncached ones from NFS, which HDFS counters do not
+     * see). The first run's figure is printed beside it: with the manager prefetching from the
+     * query's descriptor, the first run may already find its tables cached.
      */
     private void checkCached(HiveRun run, Properties earlier) throws Exception {
         long cached = rest.get(WEBHDFS + CACHE_DIR + "?op=GETCONTENTSUMMARY&user.name=root")
                 .path("ContentSummary").path("length").asLong();
         long tables = Long.parseLong(loadState("load").getProperty("bytes"));
         long before = Long.parseLong(earlier.getProperty("hdfsBytesRead"));
-        System.out.printf(Locale.ROOT, "XDFS cache holds %d bytes (tables %d); HDFS read %d bytes now, %d before%n",
+        System.out.printf(Locale.ROOT, "XDFS cache holds %d bytes (tables %d); HDFS read %d bytes now, %d by the first run%n",
                 cached, tables, run.hdfsBytesRead(), before);
         check(cached >= tables, "XDFS cache holds " + cached + " bytes, less than the tables' " + tables);
         JsonNode manager = rest.get(XDFS_MANAGER);
@@ -153,8 +155,8 @@ public final class ClusterTest {
                 manager.path("blocks").asInt(), indexed, manager.path("bytesByNode"), manager.path("counters"));
         check(indexed >= tables, "the XDFS manager indexes " + indexed + " bytes, less than the tables' " + tables
                 + ": the readers' reports did not reach it");
-        check(run.hdfsBytesRead() - before >= tables / 2, "second run read " + run.hdfsBytesRead()
-                + " bytes from HDFS, first " + before + ": the cache served less than half of " + tables);
+        check(run.hdfsBytesRead() >= tables / 2, "second run read " + run.hdfsBytesRead()
+                + " bytes from HDFS: the cache served less than half of " + tables);
     }
 
     private static void save(String label, HiveRun run) throws IOException {

@@ -20,8 +20,14 @@ import org.slf4j.LoggerFactory;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -35,6 +41,11 @@ import static java.util.Objects.requireNonNull;
 public final class BlockCache implements Closeable {
 
     private static final Logger LOG = LoggerFactory.getLogger(BlockCache.class);
+    private static final AtomicInteger PUBLISHERS = new AtomicInteger();
+    /** Blocks waiting to be published before readers publish their own. */
+    private static final int PUBLISH_QUEUE = 64;
+    /** How long close waits for blocks still being published. */
+    private static final int PUBLISH_WAIT_SECONDS = 30;
 
     private final FileSystem cacheFs;
     private final CacheLayout layout;
@@ -45,6 +56,15 @@ public final class BlockCache implements Closeable {
     private final CacheEvictor evictor;
     private final BlockPins pins;
     private final BlockWriter writer;
+    /** Blocks handed to {@link #publish} and not yet published or dropped. */
+    private final AtomicInteger publishing = new AtomicInteger();
+    /** Publishes blocks readers cached from their own bytes, off the readers' threads. */
+    private final ThreadPoolExecutor publisher = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+            new ArrayBlockingQueue<>(PUBLISH_QUEUE), runnable -> {
+                Thread t = new Thread(runnable, "xdfs-publish-" + PUBLISHERS.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
 
     BlockCache(FileSystem cacheFs, CacheLayout layout, CacheIndex index, CacheScanner scanner, CacheFill fill,
                CacheCounters counters, CacheEvictor evictor, BlockPins pins, BlockWriter writer) {
@@ -187,8 +207,46 @@ public final class BlockCache implements Closeable {
         }
     }
 
-    /** Publishes a block a reader fetched whole; a failure only means the block stays uncached. */
+    /**
+     * Publishes a block a reader fetched whole, on the publisher thread: closing an HDFS file waits
+     * for the NameNode to hear of its block (hundreds of milliseconds at worst), which the reader
+     * need not wait for. When the publisher is behind, the reader publishes itself. A failure only
+     * means the block stays uncached.
+     */
     public void publish(BlockWriter.PendingBlock block) {
+        publishing.incrementAndGet();
+        try {
+            publisher.execute(() -> publishNow(block));
+        } catch (RejectedExecutionException e) {
+            publishNow(block);
+        }
+    }
+
+    /**
+     * Waits until no block is being published or copied into the cache.
+     *
+     * @return false if the wait timed out
+     */
+    public boolean awaitIdle(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (publishing.get() > 0) {
+            if (System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            Thread.sleep(10);
+        }
+        return fill.awaitIdle(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    }
+
+    private void publishNow(BlockWriter.PendingBlock block) {
+        try {
+            publishOrClose(block);
+        } finally {
+            publishing.decrementAndGet();
+        }
+    }
+
+    private void publishOrClose(BlockWriter.PendingBlock block) {
         try {
             FillOutcome outcome = block.publish();
             counters.increment(outcome.counter());
@@ -255,6 +313,15 @@ public final class BlockCache implements Closeable {
 
     @Override
     public void close() throws IOException {
+        publisher.shutdown();
+        try {
+            if (!publisher.awaitTermination(PUBLISH_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warn("Blocks read whole were still being published {} s after close; they stay uncached",
+                        PUBLISH_WAIT_SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         fill.close();
         cacheFs.close();
     }

@@ -157,12 +157,12 @@ public class XdfsFileSystem extends FileSystem {
     }
 
     /**
-     * Waits until no block is queued or being copied into the cache.
+     * Waits until no block is queued, being copied or being published into the cache.
      *
      * @return false if the wait timed out
      */
     public boolean awaitCacheFills(Duration timeout) throws InterruptedException {
-        return cache.fill().awaitIdle(timeout);
+        return cache.awaitIdle(timeout);
     }
 
     @Override
