@@ -37,6 +37,9 @@ import static java.util.Objects.requireNonNull;
  */
 public final class BlockWriter {
 
+    /** A temporary block file written to within this long belongs to a writer still at work. */
+    static final Duration IN_PROGRESS_WINDOW = Duration.ofMinutes(2);
+
     private static final Logger LOG = LoggerFactory.getLogger(BlockWriter.class);
     private static final int BUFFER = 64 * 1024;
     /** HDFS refuses blocks under dfs.namenode.fs-limits.min-block-size (1 MiB by default). */
@@ -111,6 +114,10 @@ public final class BlockWriter {
         }
         if (clock.millis() - version.modificationTime() < minFileAge.toMillis()) {
             return Start.skip(FillOutcome.SOURCE_TOO_YOUNG);
+        }
+        // two writers of one block would both read it from the filer; the one already writing goes on
+        if (scanner.inProgress(request.key(), clock.millis(), IN_PROGRESS_WINDOW.toMillis())) {
+            return Start.skip(FillOutcome.IN_PROGRESS);
         }
         if (!evictor.reserve(request.length())) {
             return Start.skip(FillOutcome.NO_ROOM);

@@ -18,6 +18,7 @@ public enum CacheCounter {
     FILLS_SKIPPED_CHANGED("fills abandoned because the file changed"),
     FILLS_SKIPPED_YOUNG("fills skipped because the file changed too recently"),
     FILLS_SKIPPED_NO_ROOM("fills skipped because the cache was full of pinned blocks"),
+    FILLS_SKIPPED_IN_PROGRESS("fills skipped because another writer was writing the block"),
     FILLS_FAILED("fills that failed with an error"),
     BYTES_FILLED("bytes copied into the cache"),
     PLACEMENT_MISSES("cache blocks HDFS placed elsewhere than the chosen DataNode"),

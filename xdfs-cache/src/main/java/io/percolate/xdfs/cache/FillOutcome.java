@@ -11,7 +11,9 @@ public enum FillOutcome {
     /** The file changed too recently for its fingerprint to be trusted; nothing was written. */
     SOURCE_TOO_YOUNG(CacheCounter.FILLS_SKIPPED_YOUNG),
     /** The cache is at capacity and everything in it is pinned; nothing was written. */
-    NO_ROOM(CacheCounter.FILLS_SKIPPED_NO_ROOM);
+    NO_ROOM(CacheCounter.FILLS_SKIPPED_NO_ROOM),
+    /** Another writer (a reader's tee, or the manager's copy) is writing the block now; nothing was written. */
+    IN_PROGRESS(CacheCounter.FILLS_SKIPPED_IN_PROGRESS);
 
     private final CacheCounter counter;
 

@@ -41,6 +41,13 @@ public final class CacheLayout {
                 TEMP_PREFIX + key.index() + "." + UUID.randomUUID() + TEMP_SUFFIX);
     }
 
+    /** Whether {@code file} is a temporary file of block {@code key} (a copy in progress). */
+    public boolean isTempOf(Path file, BlockKey key) {
+        String name = file.getName();
+        return name.startsWith(TEMP_PREFIX + key.index() + ".") && name.endsWith(TEMP_SUFFIX)
+                && file.getParent() != null && file.getParent().getName().equals(key.fingerprintId());
+    }
+
     /** The block a complete cache file holds; empty for temporary files and foreign names. */
     public Optional<BlockKey> parse(Path file) {
         String name = file.getName();

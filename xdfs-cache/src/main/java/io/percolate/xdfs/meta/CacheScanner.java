@@ -78,6 +78,25 @@ public final class CacheScanner {
         return found;
     }
 
+    /**
+     * Whether another writer is writing block {@code key} now: a temporary file of it changed within
+     * {@code recent} milliseconds of {@code now} (an older one is a crashed writer's leftover).
+     */
+    public boolean inProgress(BlockKey key, long now, long recent) throws IOException {
+        FileStatus[] files;
+        try {
+            files = cacheFs.listStatus(layout.versionDir(key.fingerprintId()));
+        } catch (FileNotFoundException e) {
+            return false;
+        }
+        for (FileStatus file : files) {
+            if (layout.isTempOf(file.getPath(), key) && now - file.getModificationTime() < recent) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The DataNode of a single-replica cache file, as its first block's first location. */
     public Optional<CacheNode> nodeOf(BlockLocation[] locations) throws IOException {
         if (!reportsNodes || locations == null || locations.length == 0) {
