@@ -2,6 +2,7 @@ package io.percolate.sim;
 
 import io.percolate.sim.adapter.Schedulers;
 import io.percolate.sim.cluster.ClusterSpec;
+import io.percolate.sim.cluster.DataSources;
 import io.percolate.sim.cluster.MemoryLocality;
 import io.percolate.sim.cluster.SimUser;
 import io.percolate.sim.cluster.Simulation;
@@ -34,7 +35,8 @@ import java.util.Map;
  * @param out               directory of result.json
  */
 public record BenchSettings(String workload, long seed, int queries, double load, int nodes, int containersPerNode,
-        List<String> schedulers, String aloneScheduler, double estimateError, Path out, MemoryLocality locality) {
+        List<String> schedulers, String aloneScheduler, double estimateError, Path out, MemoryLocality locality,
+        DataSources sources) {
 
     public static final String DEFAULT_WORKLOAD = "small";
     public static final long DEFAULT_SEED = 1;
@@ -71,7 +73,7 @@ public record BenchSettings(String workload, long seed, int queries, double load
     public static BenchSettings defaults() {
         return new BenchSettings(DEFAULT_WORKLOAD, DEFAULT_SEED, DEFAULT_QUERIES, DEFAULT_LOAD, DEFAULT_NODES,
                 DEFAULT_CONTAINERS_PER_NODE, Schedulers.names(), DEFAULT_ALONE_SCHEDULER, DEFAULT_ESTIMATE_ERROR,
-                DEFAULT_OUT, MemoryLocality.OFF);
+                DEFAULT_OUT, MemoryLocality.OFF, DataSources.HDFS);
     }
 
     public static BenchSettings parse(String... args) {
@@ -97,18 +99,21 @@ public record BenchSettings(String workload, long seed, int queries, double load
                 fraction(given, "estimate-error", d.estimateError()),
                 given.containsKey("out") ? Path.of(given.get("out")) : d.out(),
                 new MemoryLocality(fraction(given, "memory-speedup", d.locality().speedup()),
-                        number(given, "page-cache-mb", MemoryLocality.DEFAULT_PAGE_CACHE_MB)));
+                        number(given, "page-cache-mb", MemoryLocality.DEFAULT_PAGE_CACHE_MB)),
+                new DataSources(fraction(given, "nfs-mb-per-s", 0), number(given, "xdfs-cache-mb", 0),
+                        fraction(given, "local-mb-per-s", DataSources.DEFAULT_LOCAL_MB_PER_SECOND)));
         given.keySet().removeAll(List.of("workload", "seed", "queries", "load", "nodes", "containers-per-node", "schedulers",
-                "alone-scheduler", "estimate-error", "out", "memory-speedup", "page-cache-mb"));
+                "alone-scheduler", "estimate-error", "out", "memory-speedup", "page-cache-mb", "nfs-mb-per-s",
+                "xdfs-cache-mb", "local-mb-per-s"));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s): " + given.keySet());
         }
         return s;
     }
 
-    /** The simulator for these settings: the cluster, the current user, the memory-locality model. */
+    /** The simulator for these settings: the cluster, the current user, the memory-locality and data-source models. */
     public Simulation simulation() {
-        return new Simulation(cluster(), SimUser.current(), locality);
+        return new Simulation(cluster(), SimUser.current(), locality, sources);
     }
 
     public ClusterSpec cluster() {

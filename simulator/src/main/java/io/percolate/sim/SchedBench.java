@@ -33,7 +33,7 @@ public final class SchedBench {
         } catch (IllegalArgumentException e) {
             System.err.println("sched: " + e.getMessage());
             System.err.println("usage: bench sched [--workload " + String.join("|", Workloads.names())
-                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--estimate-error S] [--memory-speedup X] [--page-cache-mb M] [--schedulers "
+                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--estimate-error S] [--memory-speedup X] [--page-cache-mb M] [--nfs-mb-per-s B] [--xdfs-cache-mb C] [--local-mb-per-s L] [--schedulers "
                     + String.join(",", Schedulers.names()) + "] [--out DIR]");
             System.exit(2);
             return;
@@ -68,6 +68,8 @@ public final class SchedBench {
         reported.put("containers_per_node", cluster.containersPerNode());
         reported.put("memory_speedup", settings.locality().speedup());
         reported.put("page_cache_mb", settings.locality().enabled() ? settings.locality().pageCacheMb() : 0);
+        reported.put("nfs_mb_per_s", settings.sources().nfsMbPerSecond());
+        reported.put("xdfs_cache_mb", settings.sources().cacheMb());
         reported.put("wall_s", runs.stream().mapToLong(RunResult::wallMillis).sum() / 1000.0);
         return new BenchReport(workload, reported, alone, settings.aloneScheduler(), runs);
     }

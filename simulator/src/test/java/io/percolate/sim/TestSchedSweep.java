@@ -1,6 +1,7 @@
 package io.percolate.sim;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.percolate.sim.cluster.DataSources;
 import io.percolate.sim.cluster.MemoryLocality;
 import io.percolate.sim.report.SweepReport;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,8 @@ final class TestSchedSweep {
     @Test
     void everyLoadAndSeedIsOneRun_andTheRatiosAreTheirMeans(@TempDir Path dir) throws Exception {
         BenchSettings base = new BenchSettings("small", 1, 6, BenchSettings.DEFAULT_LOAD, 4, 4, List.of("tls", "fair"),
-                "fair", BenchSettings.DEFAULT_ESTIMATE_ERROR, dir, MemoryLocality.OFF);
+                "fair", BenchSettings.DEFAULT_ESTIMATE_ERROR, dir, MemoryLocality.OFF,
+                DataSources.HDFS);
         SweepReport sweep = SchedSweep.run(base, List.of(0.5, 0.9), List.of(1L, 2L));
         sweep.write(dir);
 

@@ -53,21 +53,25 @@ public final class Simulation {
     private static final Priority MAP_PRIORITY = Priority.newInstance(20);
     private static final Priority REDUCE_PRIORITY = Priority.newInstance(10);
 
+    private static final long MB = 1024 * 1024;
+
     /** A run in which no container starts for this long is stuck: an error, not an endless loop. */
     private static final long STALL_MILLIS = 6 * 3_600_000L;
 
     private final ClusterSpec cluster;
     private final String user;
     private final MemoryLocality locality;
+    private final DataSources sources;
 
     public Simulation(ClusterSpec cluster, String user) {
-        this(cluster, user, MemoryLocality.OFF);
+        this(cluster, user, MemoryLocality.OFF, DataSources.HDFS);
     }
 
-    public Simulation(ClusterSpec cluster, String user, MemoryLocality locality) {
+    public Simulation(ClusterSpec cluster, String user, MemoryLocality locality, DataSources sources) {
         this.cluster = cluster;
         this.user = user;
         this.locality = locality;
+        this.sources = sources;
     }
 
     /** Runs {@code workload} to completion under {@code scheduler}, which it starts and closes. */
@@ -77,7 +81,8 @@ public final class Simulation {
             Run run = new Run(workload, scheduler);
             run.execute();
             return new RunResult(scheduler.name(), run.outcomes(), run.timelines(), run.makespan,
-                    (System.nanoTime() - wallStart) / 1_000_000, run.maps, run.memoryLocalMaps);
+                    (System.nanoTime() - wallStart) / 1_000_000, run.maps, run.memoryLocalMaps, run.nfsMaps,
+                    run.nfsBytes);
         }
     }
 
@@ -152,6 +157,11 @@ public final class Simulation {
         }
     }
 
+    /** A map task's time, and whether it reads the filer (sharing its bandwidth while it runs). */
+    private record MapRead(double seconds, boolean fromNfs) {
+        static final MapRead NONE = new MapRead(0, false);
+    }
+
     /** A container's end as its node will report it. */
     private record Completion(Job job, boolean map, ContainerStatus status) {
     }
@@ -171,9 +181,14 @@ public final class Simulation {
         /** AM containers that exited: the scheduler frees a launched container only when its node reports it */
         final Map<NodeId, List<ContainerStatus>> exited = new LinkedHashMap<>();
         final List<Job> amsLaunching = new ArrayList<>();
-        final Map<NodeId, PageCache> pageCaches = new LinkedHashMap<>();
+        final Map<NodeId, SplitLru> pageCaches = new LinkedHashMap<>();
+        final SplitLru xdfsCache = new SplitLru(sources.cacheMb() * MB);
         int maps;
         int memoryLocalMaps;
+        int nfsMaps;
+        long nfsBytes;
+        /** map tasks reading from the filer now: they share its bandwidth */
+        int nfsReaders;
         List<NodeId> nodes;
         boolean ticking;
         int queriesLeft;
@@ -192,7 +207,7 @@ public final class Simulation {
                 launched.put(n, new ArrayList<>());
                 completed.put(n, new ArrayList<>());
                 exited.put(n, new ArrayList<>());
-                pageCaches.put(n, new PageCache(locality.pageCacheMb() * 1024 * 1024));
+                pageCaches.put(n, new SplitLru(locality.pageCacheMb() * MB));
             });
             queriesLeft = workload.queries().size();
             for (SimQuery q : workload.queries()) {
@@ -345,10 +360,17 @@ public final class Simulation {
             } else {
                 throw new IllegalStateException(scheduler.name() + " gave " + job.attempt + " a container it did not ask for");
             }
-            double seconds = map ? mapSeconds(job, node) : job.node.estimate().reduceTaskSeconds();
+            MapRead read = map ? mapRead(job, node) : MapRead.NONE;
+            double seconds = map ? read.seconds() : job.node.estimate().reduceTaskSeconds();
             long end = now() + Math.max(1, Math.round(seconds * 1000));
             ContainerId id = c.getId();
+            if (read.fromNfs()) {
+                nfsReaders++;
+            }
             events.at(end, Lane.TASK_END, () -> {
+                if (read.fromNfs()) {
+                    nfsReaders--;
+                }
                 job.query.containerEnded(now());
                 completed.get(node).add(new Completion(job, map,
                         ContainerStatus.newInstance(id, ContainerState.COMPLETE, "", ContainerExitStatus.SUCCESS)));
@@ -356,41 +378,59 @@ public final class Simulation {
         }
 
         /**
-         * A map task's time: its estimate, divided by the memory-locality speed-up when the split
-         * of its job's largest input table it reads is in the node's page cache. Like the
-         * ApplicationMaster matching a container to a node-local split, the task takes a split of
-         * that table cached on its node if its job has one left, else the next one; tasks beyond the
-         * table's splits read the job's other inputs, which are not modelled.
+         * A map task's time and source. Its estimate is its compute time, divided by the
+         * memory-locality speed-up when the split of its job's largest input table it reads is in
+         * the node's page cache. Like the ApplicationMaster matching a container to a node-local
+         * split, the task takes a split of that table cached on its node if its job has one left,
+         * else the next one; tasks beyond the table's splits read the job's other inputs, which are
+         * not modelled. With tables on NFS ({@link DataSources}), a split not in the page cache is
+         * read from the XDFS cache or the filer, and the task takes max(compute, read).
          */
-        double mapSeconds(Job job, NodeId node) {
-            double seconds = job.node.estimate().mapTaskSeconds();
+        MapRead mapRead(Job job, NodeId node) {
+            double compute = job.node.estimate().mapTaskSeconds();
             maps++;
-            if (!locality.enabled() || job.primary.isEmpty()) {
-                return seconds;
+            if ((!locality.enabled() && !sources.onNfs()) || job.primary.isEmpty()) {
+                return new MapRead(compute, false);
             }
             String table = job.primary.get().name();
-            PageCache cache = pageCaches.get(node);
+            SplitLru pageCache = pageCaches.get(node);
             int split = -1;
-            for (int i = job.splitsRead.nextClearBit(0); i < job.primarySplits; i = job.splitsRead.nextClearBit(i + 1)) {
-                if (cache.holds(table, i)) {
-                    split = i;
-                    break;
+            if (locality.enabled()) {
+                for (int i = job.splitsRead.nextClearBit(0); i < job.primarySplits; i = job.splitsRead.nextClearBit(i + 1)) {
+                    if (pageCache.holds(table, i)) {
+                        split = i;
+                        break;
+                    }
                 }
             }
-            boolean hot = split >= 0;
-            if (!hot) {
+            boolean memoryLocal = split >= 0;
+            if (!memoryLocal) {
                 split = job.splitsRead.nextClearBit(0);
                 if (split >= job.primarySplits) {
-                    return seconds;
+                    return new MapRead(compute, false);
                 }
             }
             job.splitsRead.set(split);
-            cache.read(table, split, job.primary.get().bytes() / job.primarySplits);
-            if (hot) {
-                memoryLocalMaps++;
-                return seconds / locality.speedup();
+            long bytes = job.primary.get().bytes() / job.primarySplits;
+            if (locality.enabled()) {
+                pageCache.read(table, split, bytes);
             }
-            return seconds;
+            if (memoryLocal) {
+                memoryLocalMaps++;
+                return new MapRead(compute / locality.speedup(), false);
+            }
+            if (!sources.onNfs()) {
+                return new MapRead(compute, false);
+            }
+            if (xdfsCache.holds(table, split)) {
+                xdfsCache.read(table, split, bytes);
+                return new MapRead(Math.max(compute, bytes / (sources.localMbPerSecond() * MB)), false);
+            }
+            xdfsCache.read(table, split, bytes);
+            nfsMaps++;
+            nfsBytes += bytes;
+            double share = sources.nfsMbPerSecond() * MB / (nfsReaders + 1);
+            return new MapRead(Math.max(compute, bytes / share), true);
         }
 
         void taskReported(Completion c) {

@@ -102,6 +102,8 @@ public final class BenchReport {
         }
         node.put("wall_s", round(run.wallMillis() / 1000.0));
         node.put("memory_local_map_share", round(run.memoryLocalShare()));
+        node.put("nfs_maps", run.nfsMaps());
+        node.put("nfs_mb", round(run.nfsBytes() / 1048576.0));
         ArrayNode bins = node.putArray("bins");
         for (int b = 0; b < workload.bins().size(); b++) {
             Scored bin = scored.bin(b);

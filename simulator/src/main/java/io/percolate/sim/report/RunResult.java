@@ -12,10 +12,12 @@ import java.util.stream.Collectors;
  * @param makespanMillis from the run's start to the last query's finish
  * @param wallMillis     wall-clock time the run took
  * @param maps           map tasks run
- * @param memoryLocalMaps map tasks whose input table was in their node's page cache (memory locality)
+ * @param memoryLocalMaps map tasks whose input split was in their node's page cache (memory locality)
+ * @param nfsMaps        map tasks that read their split from the NFS filer (tables on NFS only)
+ * @param nfsBytes       bytes those tasks read from the filer
  */
 public record RunResult(String scheduler, List<QueryOutcome> queries, List<JobTimeline> jobs, long makespanMillis,
-                        long wallMillis, int maps, int memoryLocalMaps) {
+                        long wallMillis, int maps, int memoryLocalMaps, int nfsMaps, long nfsBytes) {
     public RunResult {
         queries = List.copyOf(queries);
         jobs = List.copyOf(jobs);

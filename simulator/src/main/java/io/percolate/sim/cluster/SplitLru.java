@@ -5,16 +5,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One node's page cache: the splits of tables that map tasks read there, least recently read first,
- * bounded by bytes.
+ * Table splits held in a bounded store, least recently read first, bounded by bytes: a node's page
+ * cache, or the cluster's XDFS cache over NFS.
  */
-final class PageCache {
+final class SplitLru {
     private final long capacityBytes;
     /** cached splits and their bytes, least recently read first */
     private final LinkedHashMap<Split, Long> splits = new LinkedHashMap<>(16, 0.75f, true);
     private long bytes;
 
-    PageCache(long capacityBytes) {
+    SplitLru(long capacityBytes) {
         this.capacityBytes = capacityBytes;
     }
 
@@ -24,6 +24,9 @@ final class PageCache {
 
     /** A task read split {@code split} of {@code table} here: it becomes the most recent, older splits may go. */
     void read(String table, int split, long splitBytes) {
+        if (capacityBytes <= 0) {
+            return; // no store: nothing is ever held
+        }
         Split key = new Split(table, split);
         long size = Math.min(capacityBytes, Math.max(0, splitBytes));
         Long old = splits.put(key, size);
