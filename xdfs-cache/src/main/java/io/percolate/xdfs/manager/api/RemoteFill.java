@@ -91,11 +91,15 @@ public final class RemoteFill implements CacheFill {
 
     private void send() {
         List<Report> batch = new ArrayList<>();
+        long lastReads = System.nanoTime();
         while (!Thread.currentThread().isInterrupted()) {
+            if (System.nanoTime() - lastReads >= TimeUnit.MILLISECONDS.toNanos(READS_EVERY_MILLIS)) {
+                reportReads(); // also while block reports keep the queue busy
+                lastReads = System.nanoTime();
+            }
             try {
                 Report first = queue.poll(READS_EVERY_MILLIS, TimeUnit.MILLISECONDS);
                 if (first == null) {
-                    reportReads();
                     continue;
                 }
                 batch.add(first);
