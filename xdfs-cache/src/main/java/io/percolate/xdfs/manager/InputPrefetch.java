@@ -32,7 +32,8 @@ import static java.util.Objects.requireNonNull;
  * jobs; the descriptor shows the whole DAG when the query starts.
  *
  * <p>Runs on the manager's chore thread after each read of the order. Descriptors are read once per
- * query; a query without one (or with no xdfs inputs) is skipped.
+ * query, and used only if written by the user the query runs as; a query without one (or with no
+ * xdfs inputs) is skipped.
  */
 final class InputPrefetch {
 
@@ -63,7 +64,7 @@ final class InputPrefetch {
             if (!served.contains(stage.queryId())) {
                 continue;
             }
-            Optional<JobNode> job = dags.computeIfAbsent(stage.queryId(), this::read).flatMap(d -> d.job(stage.stage()));
+            Optional<JobNode> job = dag(stage).flatMap(d -> d.job(stage.stage()));
             for (TableRef table : job.map(JobNode::inputTables).orElse(List.of())) {
                 for (String location : table.locations()) {
                     xdfsPath(location).ifPresent(path -> queue(path, stage));
@@ -89,15 +90,34 @@ final class InputPrefetch {
         }
     }
 
-    private Optional<QueryDag> read(String queryId) {
+    /**
+     * The query's DAG, read once. A descriptor not published yet is asked for again next time; one
+     * that is unreadable, or written by another user than the one the scheduler runs the query as,
+     * is never used (as TlsScheduler honours a descriptor only for its owner's applications).
+     */
+    private Optional<QueryDag> dag(SchedulerOrder.Stage stage) {
+        String queryId = stage.queryId();
+        if (dags.containsKey(queryId)) {
+            return dags.get(queryId);
+        }
+        Optional<QueryDag> dag;
         try {
-            return Optional.of(descriptors.read(queryId).descriptor().dag());
+            DescriptorStore.Stored stored = descriptors.read(queryId);
+            if (!stored.owner().equals(stage.user())) {
+                LOG.warn("Not prefetching for query {}: its descriptor belongs to {}, the query runs as {}", queryId,
+                        stored.owner(), stage.user());
+                dag = Optional.empty();
+            } else {
+                dag = Optional.of(stored.descriptor().dag());
+            }
         } catch (FileNotFoundException e) {
-            return Optional.empty(); // a non-Hive application, or a query run without the hook
+            return Optional.empty(); // not published yet, or a query run without the hook
         } catch (IOException | MalformedDescriptorException | RuntimeException e) {
             LOG.warn("Cannot prefetch for query {}: its descriptor is unreadable: {}", queryId, e.toString());
-            return Optional.empty();
+            dag = Optional.empty();
         }
+        dags.put(queryId, dag);
+        return dag;
     }
 
     /** The path of an {@code xdfs://} location; empty for any other file system (HDFS needs no prefetch). */

@@ -56,9 +56,10 @@ final class SchedulerOrder {
     /**
      * A job of an active query as the transfers see it.
      *
+     * @param user the user the scheduler runs the query's applications as
      * @param job its MapReduce job id while it runs; empty before it is submitted
      */
-    record Stage(String queryId, String stage, Optional<String> job) {
+    record Stage(String queryId, String user, String stage, Optional<String> job) {
         /** The job its transfers run as: its MapReduce job once it runs (readers name that), else a name of its own. */
         String transferJob() {
             return job.orElse(PREFETCH + queryId + "/" + stage);
@@ -103,6 +104,7 @@ final class SchedulerOrder {
         List<Stage> ordered = new ArrayList<>();
         for (JsonNode query : registry.path("active")) {
             String queryId = query.path("id").asText("");
+            String user = query.path("user").asText("");
             Map<String, String> running = new LinkedHashMap<>(); // stage, lower case → job id
             for (JsonNode application : query.path("applications")) {
                 String id = application.path("id").asText("");
@@ -114,7 +116,7 @@ final class SchedulerOrder {
             List<JsonNode> stages = new ArrayList<>();
             query.path("jobs").forEach(stages::add);
             if (stages.isEmpty()) {
-                running.forEach((stage, job) -> ordered.add(new Stage(queryId, stage, Optional.of(job))));
+                running.forEach((stage, job) -> ordered.add(new Stage(queryId, user, stage, Optional.of(job))));
                 continue;
             }
             stages.removeIf(job -> "finished".equals(job.path("state").asText()));
@@ -122,7 +124,8 @@ final class SchedulerOrder {
                     .thenComparing(Comparator.<JsonNode>comparingInt(job -> job.path("depth").asInt()).reversed()));
             for (JsonNode job : stages) {
                 String stage = job.path("stage").asText("");
-                ordered.add(new Stage(queryId, stage, Optional.ofNullable(running.get(stage.toLowerCase(Locale.ROOT)))));
+                ordered.add(new Stage(queryId, user, stage,
+                        Optional.ofNullable(running.get(stage.toLowerCase(Locale.ROOT)))));
             }
         }
         return List.copyOf(ordered);

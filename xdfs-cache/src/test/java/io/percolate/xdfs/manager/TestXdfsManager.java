@@ -393,23 +393,32 @@ final class TestXdfsManager {
                 List.of(new TableRef("db.t2", 2 * BLOCK, 0, SizeSource.FILE_SYSTEM,
                         List.of("xdfs://enterprise/prefetch/t2", "hdfs://elsewhere/not/ours"))),
                 List.of(), List.of(), List.of(), estimate);
-        descriptors.publish(QueryDescriptor.of("hive_q_prefetch", "alice", "select ...", 0,
+        String me = org.apache.hadoop.security.UserGroupInformation.getCurrentUser().getShortUserName();
+        descriptors.publish(QueryDescriptor.of("hive_q_prefetch", me, "select ...", 0,
                 new QueryDag(List.of(first, second))));
+        // a query run as another user than the descriptor's owner (who wrote it): its claim is ignored
+        writeBacking("prefetch/t3/part-0", BLOCK, 17);
+        descriptors.publish(QueryDescriptor.of("hive_q_claimed", "mallory", "select ...", 0, new QueryDag(List.of(
+                new JobNode("Stage-1", List.of(), List.of(), OperatorKind.EXTRACT, List.of("TS", "FS"),
+                        List.of(new TableRef("db.t3", BLOCK, 0, SizeSource.FILE_SYSTEM, List.of("xdfs://e/prefetch/t3"))),
+                        List.of(), List.of(), List.of(), estimate)))));
         // TlsScheduler's view: Stage-1 runs as application 1, Stage-2 waits for it
         String registry = """
-                {"active":[{"id":"hive_q_prefetch","jobs":[
+                {"active":[{"id":"hive_q_prefetch","user":"%s","jobs":[
                    {"stage":"Stage-2","parents":["Stage-1"],"depth":0,"state":"pending"},
                    {"stage":"Stage-1","parents":[],"depth":1,"state":"running"}],
-                 "applications":[{"id":"application_9_0001","stage":"stage-1","state":"running"}]}],"retired":[]}""";
+                 "applications":[{"id":"application_9_0001","stage":"stage-1","state":"running"}]},
+                 {"id":"hive_q_claimed","user":"mallory","jobs":[{"stage":"Stage-1","depth":0,"state":"pending"}],
+                  "applications":[]}],"retired":[]}""".formatted(me);
         HttpServer tls = registryView(registry);
         Configuration conf = conf("/cache-prefetch",
                 ManagerConfig.SCHEDULER_URL, "http://localhost:" + tls.getAddress().getPort() + "/percolate/queries",
                 ManagerConfig.ORDER_REFRESH_MS, "50", DescriptorStore.DIR_KEY, descriptorDir.toUri().toString());
         try (XdfsManager manager = XdfsManager.start(conf)) {
             ManagerState state = await(manager, s -> s.blocks() == 5 && s.pendingFills() == 0);
-            assertEquals(List.of("job_9_0001", "prefetch:hive_q_prefetch/Stage-2"), state.jobOrder(),
-                    "the running job under its MapReduce id, the next one under a name of its own");
-            assertEquals(4L * BLOCK + 5, state.bytes(), "both tables, though no task has read a byte");
+            assertEquals(List.of("job_9_0001", "prefetch:hive_q_prefetch/Stage-2", "prefetch:hive_q_claimed/Stage-1"),
+                    state.jobOrder(), "the running job under its MapReduce id, the next ones under names of their own");
+            assertEquals(4L * BLOCK + 5, state.bytes(), "both tables, though no task has read a byte; not t3");
             assertEquals(5, state.counters().get(CacheCounter.FILLS_COMPLETED.name()));
         } finally {
             tls.stop(0);
