@@ -138,11 +138,6 @@ public final class XdfsManager implements Closeable {
         service.checkVersions();
     }
 
-    /** Re-reads the whole cache directory now. */
-    public void rescan() {
-        service.rescan();
-    }
-
     private static void chore(String what, Runnable chore) {
         try {
             chore.run();

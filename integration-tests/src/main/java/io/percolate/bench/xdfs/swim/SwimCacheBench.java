@@ -10,6 +10,7 @@ import io.percolate.xdfs.manager.api.ManagerClient;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
@@ -19,7 +20,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +28,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Issue 6's trace replay: the jobs of one hour of the SWIM Facebook 2010 trace, in compressed
@@ -110,7 +109,7 @@ public final class SwimCacheBench {
                 cluster.shutdown(true);
             }
         } finally {
-            deleteTree(work);
+            FileUtil.fullyDelete(work.toFile());
         }
     }
 
@@ -227,17 +226,6 @@ public final class SwimCacheBench {
                     random.nextBytes(chunk);
                     out.write(chunk, 0, (int) Math.min(chunk.length, left));
                 }
-            }
-        }
-    }
-
-    private static void deleteTree(java.nio.file.Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<java.nio.file.Path> paths = Files.walk(dir)) {
-            for (java.nio.file.Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
             }
         }
     }
