@@ -4,6 +4,7 @@ import io.percolate.model.OperatorKind;
 import io.percolate.model.Predicate;
 
 import java.util.List;
+import java.util.Optional;
 
 import static java.util.Objects.requireNonNull;
 
@@ -18,6 +19,8 @@ import static java.util.Objects.requireNonNull;
  * @param residualFilters filters over no single scanned table (reduce side, e.g. HAVING)
  * @param limit           rows the job writes at most ({@code LIMIT k} on its output side), or
  *                        {@link #NO_LIMIT}
+ * @param tree            its operators one by one, when the plan was read that closely; the
+ *                        estimator then follows them instead of the job's major operator
  */
 public record JobShape(
         String stageId,
@@ -30,7 +33,8 @@ public record JobShape(
         List<TableScan> scans,
         List<String> keys,
         List<Predicate> residualFilters,
-        long limit) {
+        long limit,
+        Optional<OperatorTree> tree) {
 
     public static final long NO_LIMIT = -1;
 
@@ -39,7 +43,7 @@ public record JobShape(
                     boolean hasReduce, int fixedReducers, List<TableScan> scans, List<String> keys,
                     List<Predicate> residualFilters) {
         this(stageId, parents, operator, tableBytes, filters, hasReduce, fixedReducers, scans, keys, residualFilters,
-                NO_LIMIT);
+                NO_LIMIT, Optional.empty());
     }
 
     /** A job known only by its sizes, for estimates without statistics. */
@@ -55,6 +59,7 @@ public record JobShape(
         scans = List.copyOf(scans);
         keys = List.copyOf(keys);
         residualFilters = List.copyOf(residualFilters);
+        requireNonNull(tree, "tree");
         if (tableBytes < 0 || filters < 0 || fixedReducers < 0 || limit < NO_LIMIT) {
             throw new IllegalArgumentException("negative size or count for " + stageId);
         }

@@ -29,7 +29,10 @@ import static java.util.Objects.requireNonNull;
  * the key histograms of its sides, a group-by by its keys' distinct counts with map-side
  * combining (S_comb), an extract keeps its rows; reduce-side filters and a LIMIT apply last. Bytes are rows
  * times row width. A job's input is its tables and its parents' outputs, so the estimates
- * propagate down the DAG (IS and FS of every job).
+ * propagate down the DAG (IS and FS of every job). When the hook read the job's operators one by
+ * one ({@link JobShape#tree()}), {@link OperatorRows} follows them instead — a join and the
+ * aggregation after it in one reducer, semi and outer joins, columns traced across jobs — and
+ * the major-operator model stays the fallback.
  *
  * <p>Where statistics are missing a table's rows come from the metastore's row count, else from
  * its bytes at {@link #DEFAULT_ROW_BYTES}, a key of unknown distribution is taken as a foreign
@@ -48,6 +51,7 @@ public final class StatisticalEstimator implements DagEstimator {
     private final StatisticsSettings statisticsSettings;
     private final CoarseEstimator.Settings settings;
     private final CoarseEstimator coarse;
+    private final OperatorRows operators;
 
     public StatisticalEstimator(ColumnStatisticsSource statistics, StatisticsSettings statisticsSettings,
                                 CoarseEstimator.Settings settings) {
@@ -56,6 +60,7 @@ public final class StatisticalEstimator implements DagEstimator {
         this.settings = requireNonNull(settings, "settings");
         this.selectivity = new SelectivityEstimator(statistics, statisticsSettings);
         this.coarse = new CoarseEstimator(settings);
+        this.operators = new OperatorRows(statistics, selectivity, statisticsSettings.preferredHistogram());
     }
 
     /**
@@ -63,8 +68,8 @@ public final class StatisticalEstimator implements DagEstimator {
      * pass through it (lower-case name → distinct values), and whether statistics backed every
      * step. The columns let a later job's join or group-by key find its distribution.
      */
-    private record Flow(double rows, double rowBytes, Map<String, Double> columns, JobEstimate estimate,
-                        boolean measured) {
+    private record Flow(double rows, double rowBytes, Map<String, Double> columns, Map<String, OperatorRows.Sunk> sinks,
+                        Map<String, Double> operatorRows, JobEstimate estimate, boolean measured) {
     }
 
     /** One input of a job's operator: rows after the scan's filters, their width, the key's distribution if known. */
@@ -90,6 +95,16 @@ public final class StatisticalEstimator implements DagEstimator {
     }
 
     /**
+     * Rows out of each operator, by Hive's operator id ({@code FIL_16}), for the jobs whose
+     * operators the hook read one by one: what each filter, join and group-by is expected to put out.
+     */
+    public Map<String, Double> operatorRows(List<JobShape> jobs) {
+        Map<String, Double> rows = new LinkedHashMap<>();
+        ParentsFirst.<Flow>estimate(jobs, this::estimateOne).values().forEach(flow -> rows.putAll(flow.operatorRows()));
+        return rows;
+    }
+
+    /**
      * A finished job's flow as it really was: its rows, and their width from the bytes it wrote
      * (else the estimated width); no column can have more distinct values than there are rows.
      */
@@ -102,7 +117,11 @@ public final class StatisticalEstimator implements DagEstimator {
         Map<String, Double> columns = new HashMap<>();
         estimated.columns().forEach((column, distinct) -> columns.put(column, Math.min(distinct, rows)));
         long bytes = actual.bytes().orElse(Math.round(rows * rowBytes));
-        return new Flow(rows, rowBytes, Map.copyOf(columns), estimated.estimate().withOutputBytes(bytes), true);
+        double scale = estimated.rows() > 0 ? rows / estimated.rows() : 0;
+        Map<String, OperatorRows.Sunk> sinks = new HashMap<>();
+        estimated.sinks().forEach((path, sunk) -> sinks.put(path, sunk.scaled(scale)));
+        return new Flow(rows, rowBytes, Map.copyOf(columns), Map.copyOf(sinks), estimated.operatorRows(),
+                estimated.estimate().withOutputBytes(bytes), true);
     }
 
     private Flow estimateOne(JobShape job, List<Flow> parents) {
@@ -111,18 +130,20 @@ public final class StatisticalEstimator implements DagEstimator {
             long input = job.tableBytes() + parents.stream().mapToLong(p -> p.estimate().outputBytes()).sum();
             JobEstimate e = coarse.estimate(List.of(new JobShape(job.stageId(), List.of(), job.operator(), input,
                     job.filters(), job.hasReduce(), job.fixedReducers()))).get(job.stageId());
-            return new Flow(e.outputBytes() / DEFAULT_ROW_BYTES, DEFAULT_ROW_BYTES, Map.of(), e, false);
+            return new Flow(e.outputBytes() / DEFAULT_ROW_BYTES, DEFAULT_ROW_BYTES, Map.of(), Map.of(), Map.of(), e, false);
         }
         boolean measured = true;
         long inputBytes = 0;
         List<Side> sides = new ArrayList<>();
         Map<String, Double> columns = new HashMap<>();
+        Map<String, Double> tableRows = new HashMap<>();
         for (TableScan scan : job.scans()) {
             inputBytes += scan.table().bytes();
             Optional<Double> counted = statisticsRows(scan);
             measured &= counted.isPresent();
             double rows = counted.orElseGet(() -> scan.table().rows() > 0 ? scan.table().rows()
                     : scan.table().bytes() / DEFAULT_ROW_BYTES);
+            tableRows.put(scan.table().name(), rows);
             double width = rows > 0 && scan.table().bytes() > 0 ? scan.table().bytes() / rows : DEFAULT_ROW_BYTES;
             Selectivity s = selectivity.estimateAll(scan.filters());
             measured &= s.confidence() != Selectivity.Confidence.LOW;
@@ -152,7 +173,8 @@ public final class StatisticalEstimator implements DagEstimator {
         double inputRows = sides.stream().mapToDouble(Side::rows).sum();
         double inputRowBytes = inputRows > 0 ? sides.stream().mapToDouble(s -> s.rows() * s.rowBytes()).sum() / inputRows
                 : DEFAULT_ROW_BYTES;
-        int maps = CoarseEstimator.tasks(settings, job, inputBytes, 0, 0, JobEstimate.Confidence.LOW).mapTasks();
+        JobEstimate sized = CoarseEstimator.tasks(settings, job, inputBytes, 0, 0, JobEstimate.Confidence.LOW);
+        int maps = sized.mapTasks();
 
         OperatorCardinality operator;
         double outRowBytes;
@@ -176,17 +198,45 @@ public final class StatisticalEstimator implements DagEstimator {
         measured &= operator.confidence() != Selectivity.Confidence.LOW;
         Selectivity residual = selectivity.estimateAll(job.residualFilters());
         double filtered = operator.outputRows() * residual.value();
-        double outRows = job.limit() == JobShape.NO_LIMIT ? filtered : Math.min(filtered, job.limit());
+        double limited = job.limit() == JobShape.NO_LIMIT ? filtered : Math.min(filtered, job.limit());
+        double outRows = limited;
+        double shuffledRows = operator.intermediateRows();
         Map<String, Double> outColumns = new HashMap<>();
         columns.forEach((column, distinct) -> {
             if (job.operator() != OperatorKind.GROUP_BY || isKey(job, column)) {
-                outColumns.put(column, Math.min(distinct, outRows));
+                outColumns.put(column, Math.min(distinct, limited));
             }
         });
+        Map<String, OperatorRows.Sunk> sinks = Map.of();
+        Map<String, Double> operatorRows = Map.of();
+        Optional<OperatorRows.Outcome> followed = job.tree().flatMap(tree -> operators.estimate(tree, tableRows,
+                written(parents), maps, sized.reduceTasks()));
+        if (followed.isPresent()) {
+            // the operators one by one know better than the job's major operator alone
+            OperatorRows.Outcome o = followed.get();
+            outRows = o.outputRows();
+            shuffledRows = o.shuffledRows();
+            measured = o.measured();
+            sinks = o.sinks();
+            operatorRows = o.operatorRows();
+            outColumns.clear();
+            for (OperatorRows.Sunk sunk : sinks.values()) {
+                for (OperatorRows.Column c : sunk.columns()) {
+                    c.origin().ifPresent(ref -> outColumns.merge(lower(ref.name()), c.values().distinct(), Math::min));
+                }
+            }
+        }
         JobEstimate estimate = CoarseEstimator.tasks(settings, job, inputBytes,
-                Math.round(operator.intermediateRows() * inputRowBytes), Math.round(outRows * outRowBytes),
+                Math.round(shuffledRows * inputRowBytes), Math.round(outRows * outRowBytes),
                 measured ? JobEstimate.Confidence.MEDIUM : JobEstimate.Confidence.LOW);
-        return new Flow(outRows, outRowBytes, Map.copyOf(outColumns), estimate, measured);
+        return new Flow(outRows, outRowBytes, Map.copyOf(outColumns), sinks, operatorRows, estimate, measured);
+    }
+
+    /** What the parents wrote, by path: the files a job's intermediate inputs read. */
+    private static Map<String, OperatorRows.Sunk> written(List<Flow> parents) {
+        Map<String, OperatorRows.Sunk> paths = new HashMap<>();
+        parents.forEach(p -> paths.putAll(p.sinks()));
+        return paths;
     }
 
     /**

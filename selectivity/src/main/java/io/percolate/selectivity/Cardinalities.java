@@ -164,7 +164,7 @@ public final class Cardinalities {
     }
 
     /** Rows the map side ships after combining (the S_comb formulas of {@link #groupBy}). */
-    static double combined(double rows, double groups, int mapTasks, KeyPlacement placement) {
+    public static double combined(double rows, double groups, int mapTasks, KeyPlacement placement) {
         if (mapTasks <= 0) {
             return rows;
         }

@@ -69,6 +69,25 @@ public record KeyDistribution(double rows, double distinct, List<Bucket> pieces)
         return new KeyDistribution(rows * selectivity, Math.min(rows * selectivity, surviving(distinct, rows, selectivity)), next);
     }
 
+    /**
+     * The key when its input grows or shrinks by {@code factor}: shrinking is a random
+     * {@link #filtered filter}; growing (a join fanning rows out) repeats rows, so every piece
+     * keeps its distinct values and multiplies its rows.
+     */
+    public KeyDistribution scaled(double factor) {
+        if (!(factor >= 0) || Double.isInfinite(factor)) {
+            throw new IllegalArgumentException("scale factor must be finite and >= 0, got " + factor);
+        }
+        if (factor <= 1) {
+            return filtered(factor);
+        }
+        List<Bucket> next = new ArrayList<>(pieces.size());
+        for (Bucket b : pieces) {
+            next.add(new Bucket(b.low(), b.high(), b.count() * factor, b.distinct()));
+        }
+        return new KeyDistribution(rows * factor, distinct, next);
+    }
+
     static double surviving(double distinct, double rows, double selectivity) {
         if (distinct <= 0 || rows <= 0) {
             return 0;

@@ -1,5 +1,6 @@
 package io.percolate.selectivity;
 
+import io.percolate.model.ColumnRef;
 import io.percolate.model.CompareOp;
 import io.percolate.model.Predicate;
 import io.percolate.stats.ColumnStatistics;
@@ -9,8 +10,11 @@ import io.percolate.stats.Histogram;
 import io.percolate.stats.StatisticsSettings;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -33,21 +37,70 @@ public final class SelectivityEstimator {
         this.preferred = settings.preferredHistogram();
     }
 
-    /** The selectivity of all of a job's filters together (they apply one after another). */
+    /**
+     * The selectivity of all of a job's filters together (they apply one after another):
+     * independent across columns (dissertation ch. 5.2), but a lower and an upper bound on one
+     * column are one range, {@code P(a <= x < b) = P(x >= a) + P(x < b) - P(x is not null)},
+     * not the product of two halves.
+     */
     public Selectivity estimateAll(List<Predicate> filters) {
+        List<Predicate> conjuncts = new ArrayList<>();
+        filters.forEach(f -> flatten(f, conjuncts));
+        Map<ColumnRef, Predicate.Comparison> lower = new HashMap<>();
+        Map<ColumnRef, Predicate.Comparison> upper = new HashMap<>();
+        List<Predicate> others = new ArrayList<>();
+        for (Predicate p : conjuncts) {
+            if (p instanceof Predicate.Comparison c && (c.op() == CompareOp.GT || c.op() == CompareOp.GE)) {
+                tightest(lower, c);
+            } else if (p instanceof Predicate.Comparison c && (c.op() == CompareOp.LT || c.op() == CompareOp.LE)) {
+                tightest(upper, c);
+            } else {
+                others.add(p);
+            }
+        }
         Selectivity result = new Selectivity(1, Selectivity.Confidence.HIGH);
-        for (Predicate p : filters) {
-            Selectivity s = estimate(p);
-            result = new Selectivity(result.value() * s.value(), result.confidence().and(s.confidence()));
+        for (Predicate p : others) {
+            result = result.times(estimate(p));
+        }
+        for (Map.Entry<ColumnRef, Predicate.Comparison> low : lower.entrySet()) {
+            Predicate.Comparison high = upper.remove(low.getKey());
+            result = result.times(high == null ? comparison(low.getValue()) : range(low.getValue(), high));
+        }
+        for (Predicate.Comparison high : upper.values()) {
+            result = result.times(comparison(high));
         }
         return result;
+    }
+
+    private static void flatten(Predicate p, List<Predicate> into) {
+        if (p instanceof Predicate.And and) {
+            and.terms().forEach(t -> flatten(t, into));
+        } else {
+            into.add(p);
+        }
+    }
+
+    /** Keeps the bound that lets fewer rows through when a column has two on the same side. */
+    private void tightest(Map<ColumnRef, Predicate.Comparison> bounds, Predicate.Comparison c) {
+        bounds.merge(c.column(), c, (a, b) -> comparison(a).value() <= comparison(b).value() ? a : b);
+    }
+
+    private Selectivity range(Predicate.Comparison low, Predicate.Comparison high) {
+        Selectivity l = comparison(low);
+        Selectivity h = comparison(high);
+        Selectivity.Confidence confidence = l.confidence().and(h.confidence());
+        if (confidence == Selectivity.Confidence.LOW) {
+            return l.times(h); // defaults: no distribution to subtract
+        }
+        Selectivity nonNull = comparison(new Predicate.Comparison(low.column(), CompareOp.IS_NOT_NULL, List.of(), low.type()));
+        return new Selectivity(Math.max(0, Math.min(Math.min(l.value(), h.value()), l.value() + h.value() - nonNull.value())),
+                confidence);
     }
 
     public Selectivity estimate(Predicate predicate) {
         if (predicate instanceof Predicate.Comparison c) {
             return comparison(c);
         } else if (predicate instanceof Predicate.And and) {
-            // independence across conjuncts (dissertation ch. 5.2)
             return estimateAll(and.terms());
         } else if (predicate instanceof Predicate.Or or) {
             // inclusion–exclusion over independent terms: P(∪) = 1 − Π (1 − P_i)
@@ -193,6 +246,11 @@ public final class SelectivityEstimator {
         } else {
             double[] range = prefixRange(pattern.prefix());
             double others = view.otherRowsBelow(range[1]) - view.otherRowsBelow(range[0]);
+            if (range[1] - range[0] <= 1) {
+                // a prefix as long as the key: every string it starts shares one key, which the
+                // bucket's uniform spread would give next to nothing; they weigh at least a value
+                others = Math.max(others, view.rowsEqual(range[0], pattern.prefix()));
+            }
             if (Double.isNaN(others)) {
                 others = view.otherRows() * DefaultSelectivity.LIKE;
                 confidence = Selectivity.Confidence.LOW;

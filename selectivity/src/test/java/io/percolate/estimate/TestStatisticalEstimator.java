@@ -17,6 +17,7 @@ import io.percolate.stats.TableStatistics;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.OptionalLong;
 
@@ -100,7 +101,7 @@ final class TestStatisticalEstimator {
         JobShape ordered = new JobShape("Stage-2", List.of("Stage-1"), OperatorKind.EXTRACT, 0, 0, true, 1,
                 List.of(), List.of(), List.of());
         JobShape limited = new JobShape("Stage-2", List.of("Stage-1"), OperatorKind.EXTRACT, 0, 0, true, 1,
-                List.of(), List.of(), List.of(), 10);
+                List.of(), List.of(), List.of(), 10, Optional.empty());
 
         assertEquals(50, estimator(catalog).outputRows(List.of(groupBy(scan, "k", List.of()), ordered)).get("Stage-2"), 1e-9);
         assertEquals(10, estimator(catalog).outputRows(List.of(groupBy(scan, "k", List.of()), limited)).get("Stage-2"), 1e-9);

@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static java.time.Duration.ofSeconds;
 
@@ -192,6 +194,30 @@ final class TestSelectivityEstimator {
         // leading %: common values exactly, the others at the default
         assertSelectivity((3 + 4 * DefaultSelectivity.LIKE) / 12, MEDIUM,
                 DEPTH.estimate(cmp("s", CompareOp.LIKE, "string", "%pl%")));
+    }
+
+    @Test
+    void like_aPrefixAsLongAsTheKey_matchesAtLeastOneValue() {
+        // 'blueberr%' is one key wide: the uniform spread over [bluebe, cherry] would give ~0 rows
+        double perValue = 2.0 / 2; // the bucket holding it: 2 rows, 2 distinct values
+        Selectivity s = DEPTH.estimate(cmp("s", CompareOp.LIKE, "string", "blueberr%"));
+        assertTrue(s.value() >= perValue / 12 - 1e-9, "got " + s.value());
+        assertTrue(s.value() <= 2.0 / 12 + 1e-9, "got " + s.value());
+    }
+
+    @Test
+    void aLowerAndAnUpperBoundOnOneColumn_areOneRange_notTwoIndependentHalves() {
+        // x >= 2 AND x < 5 (written as two filters, as Hive's conjunction): the same rows as BETWEEN 2 AND 4
+        Selectivity between = DEPTH.estimate(x(CompareOp.BETWEEN, "2", "4"));
+        Selectivity asBounds = DEPTH.estimateAll(List.of(x(CompareOp.GE, "2"), x(CompareOp.LT, "5")));
+        assertSelectivity(between.value(), HIGH, asBounds);
+        double halves = DEPTH.estimate(x(CompareOp.GE, "2")).value() * DEPTH.estimate(x(CompareOp.LT, "5")).value();
+        assertNotEquals(halves, asBounds.value(), 0.01, "not the product of the halves");
+        // the tighter of two lower bounds holds, and a bound on another column stays independent
+        assertSelectivity(DEPTH.estimate(x(CompareOp.GT, "4")).value(), HIGH,
+                DEPTH.estimate(new Predicate.And(List.of(x(CompareOp.GT, "1"), x(CompareOp.GT, "4")))));
+        // disjoint bounds: nothing
+        assertSelectivity(0, HIGH, DEPTH.estimateAll(List.of(x(CompareOp.GT, "5"), x(CompareOp.LT, "2"))));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.percolate.hive.extract;
 import io.percolate.model.ColumnRef;
 import io.percolate.model.CompareOp;
 import io.percolate.model.Predicate;
+import org.apache.hadoop.hive.ql.exec.FunctionRegistry;
 import org.apache.hadoop.hive.ql.plan.ExprNodeColumnDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeConstantDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
@@ -84,8 +85,13 @@ final class PredicateTranslator {
             return Optional.of(new Predicate.Not(translate(args.get(0), depth + 1)));
         }
         if (udf instanceof GenericUDFOPNull || udf instanceof GenericUDFOPNotNull) {
-            return comparison(args.get(0),
-                    udf instanceof GenericUDFOPNull ? CompareOp.IS_NULL : CompareOp.IS_NOT_NULL, List.of());
+            // a cast is null exactly when its argument is (CBO writes UDFToDouble(x) is not null)
+            ExprNodeDesc tested = args.get(0);
+            while (tested instanceof ExprNodeGenericFuncDesc cast && FunctionRegistry.isOpCast(cast)
+                    && cast.getChildren().size() == 1) {
+                tested = cast.getChildren().get(0);
+            }
+            return comparison(tested, udf instanceof GenericUDFOPNull ? CompareOp.IS_NULL : CompareOp.IS_NOT_NULL, List.of());
         }
         if (udf instanceof GenericUDFBetween && args.size() == 4) {
             // BETWEEN's first argument says whether it is NOT BETWEEN

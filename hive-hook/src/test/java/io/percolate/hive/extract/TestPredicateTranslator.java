@@ -21,6 +21,7 @@ import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPGreaterThan;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPLessThan;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNot;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNotNull;
+import org.apache.hadoop.hive.ql.udf.UDFToDouble;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNull;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPOr;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPPlus;
@@ -155,6 +156,14 @@ final class TestPredicateTranslator {
                 TRANSLATOR.translate(call(new GenericUDFOPNull(), PRIORITY)));
         assertEquals(cmp(LINEITEM, "l_shipdate", CompareOp.IS_NOT_NULL, "date"),
                 TRANSLATOR.translate(call(new GenericUDFOPNotNull(), SHIPDATE)));
+    }
+
+    @Test
+    void aNullTestOfACast_testsTheColumn() {
+        // CBO writes "UDFToDouble(l_quantity) is not null": a cast is null exactly when its argument is
+        ExprNodeDesc cast = call(new GenericUDFBridge("UDFToDouble", false, UDFToDouble.class.getName()), QUANTITY);
+        assertEquals(cmp(LINEITEM, "l_quantity", CompareOp.IS_NOT_NULL, "int"),
+                TRANSLATOR.translate(call(new GenericUDFOPNotNull(), cast)));
     }
 
     @Test

@@ -1,15 +1,29 @@
 package io.percolate.bench.selectivity;
 
+import org.apache.hadoop.hive.ql.QueryPlan;
+import org.apache.hadoop.hive.ql.exec.ConditionalTask;
+import org.apache.hadoop.hive.ql.exec.Operator;
+import org.apache.hadoop.hive.ql.exec.Task;
+import org.apache.hadoop.hive.ql.plan.ExplainWork;
+import org.apache.hadoop.hive.ql.plan.MapredWork;
+
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Hive's own cardinality estimates, read from its EXPLAIN text. For the MapReduce engine Hive
- * annotates operators with statistics only when explaining, so EXPLAIN is where they are; a job's
- * output is what its File Output Operators write.
+ * Hive's own cardinality estimates. For the MapReduce engine Hive annotates operators with
+ * statistics only when explaining, so EXPLAIN is where they are: per operator in the plan an
+ * EXPLAIN statement compiles to, per job in its text (a job's output is what its File Output
+ * Operators write).
  */
 final class HiveExplain {
     private static final Pattern STAGE = Pattern.compile("^\\s*Stage: (Stage-\\d+)\\s*$");
@@ -26,6 +40,51 @@ final class HiveExplain {
      * absent. A file sink feeding the next stage prints no statistics of its own: it writes what
      * the operator before it outputs, whose statistics are the last ones printed.
      */
+    /** Estimated rows out of every annotated operator, by operator id, in the plan of {@code EXPLAIN <query>}. */
+    static Map<String, Long> operatorRows(QueryPlan explainPlan) {
+        Map<String, Long> rows = new TreeMap<>();
+        Deque<Task<?>> tasks = new ArrayDeque<>();
+        for (Task<?> root : explainPlan.getRootTasks()) {
+            if (root.getWork() instanceof ExplainWork explain) {
+                tasks.addAll(explain.getRootTasks());
+            }
+        }
+        Set<Task<?>> seen = new HashSet<>();
+        while (!tasks.isEmpty()) {
+            Task<?> task = tasks.poll();
+            if (!seen.add(task)) {
+                continue;
+            }
+            if (task.getChildTasks() != null) {
+                tasks.addAll(task.getChildTasks());
+            }
+            if (task instanceof ConditionalTask conditional) {
+                tasks.addAll(conditional.getListTasks());
+            }
+            if (task.getWork() instanceof MapredWork work) {
+                List<Operator<?>> roots = new ArrayList<>(work.getMapWork().getAliasToWork().values());
+                if (work.getReduceWork() != null && work.getReduceWork().getReducer() != null) {
+                    roots.add(work.getReduceWork().getReducer());
+                }
+                Deque<Operator<?>> ops = new ArrayDeque<>(roots);
+                Set<String> visited = new HashSet<>();
+                while (!ops.isEmpty()) {
+                    Operator<?> op = ops.poll();
+                    if (!visited.add(op.getOperatorId())) {
+                        continue;
+                    }
+                    if (op.getStatistics() != null) {
+                        rows.put(op.getOperatorId(), op.getStatistics().getNumRows());
+                    }
+                    if (op.getChildOperators() != null) {
+                        ops.addAll(op.getChildOperators());
+                    }
+                }
+            }
+        }
+        return rows;
+    }
+
     static Map<String, Long> fileSinkRows(List<String> explain) {
         Map<String, Long> rows = new TreeMap<>();
         String stage = null;

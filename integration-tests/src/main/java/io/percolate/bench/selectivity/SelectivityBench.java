@@ -22,17 +22,19 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code ./percolate bench selectivity}: how well each estimator predicts the rows every job of
- * the TPC-H queries writes. The tables are generated at the chosen scale onto a mini-cluster's
- * HDFS; Percolate's statistics are built from the generator's rows, Hive's by ANALYZE (with KLL
- * histograms). Each query is compiled three times — our estimates from Percolate's statistics,
- * ours again from Hive's metastore statistics alone, and Hive's own (EXPLAIN) — and then run, its
- * jobs' file-sink counters giving the true rows. Stage ids tie the four together: the same query
- * compiles to the same stages.
+ * {@code ./percolate bench selectivity}: how well each estimator predicts the rows every filter,
+ * join and group-by of the TPC-H queries puts out, and every job writes. The tables are
+ * generated at the chosen scale onto a mini-cluster's HDFS; Percolate's statistics are built from
+ * the generator's rows, Hive's by ANALYZE (with KLL histograms). Each query is compiled three
+ * times — our estimates from Percolate's statistics, ours again from Hive's metastore statistics
+ * alone, and Hive's own (the plan of EXPLAIN) — and then run, Hive's per-operator counters giving
+ * the true rows. Operator and stage ids tie the four together: the same query compiles to the
+ * same operators and stages.
  */
 public final class SelectivityBench {
     private static final Path DATA = new Path("/data/tpch");
@@ -51,8 +53,9 @@ public final class SelectivityBench {
         }
         try {
             long started = System.nanoTime();
-            List<JobCardinality> jobs = run(settings);
-            SelectivityReport report = new SelectivityReport(settings, jobs, (System.nanoTime() - started) / 1e9);
+            Measured measured = run(settings);
+            SelectivityReport report = new SelectivityReport(settings, measured.operators(), measured.jobs(),
+                    (System.nanoTime() - started) / 1e9);
             java.nio.file.Path file = report.write();
             System.out.println(report.summary());
             System.out.println("selectivity: wrote " + file.toAbsolutePath());
@@ -63,7 +66,11 @@ public final class SelectivityBench {
         System.exit(0); // mini-cluster threads must not keep the JVM alive
     }
 
-    static List<JobCardinality> run(SelectivitySettings s) throws Exception {
+    /** What a run measured: every filter, join and group-by, and every job's output. */
+    record Measured(List<Cardinality> operators, List<Cardinality> jobs) {
+    }
+
+    static Measured run(SelectivitySettings s) throws Exception {
         java.nio.file.Path work = Files.createTempDirectory("percolate-selectivity-bench");
         List<TpchTable<?>> tables = List.copyOf(TpchTable.getTables());
         try (MiniPercolateCluster cluster = MiniPercolateCluster.start(
@@ -80,6 +87,8 @@ public final class SelectivityBench {
             settings.put("metastore.stats.fetch.kll", "true");
             settings.put("hive.stats.fetch.column.stats", "true");
             settings.put("percolate.hook.refine-seconds", "0");
+            // each job's tasks run inside its ApplicationMaster: half the time, the same counters
+            settings.put("mapreduce.job.ubertask.enable", "true");
             EmbeddedHive hive = new EmbeddedHive(cluster.conf(), work.resolve("hive"), settings);
             hive.run(data.ddl(DATA).toArray(String[]::new));
             for (TpchTable<?> table : tables) {
@@ -89,47 +98,85 @@ public final class SelectivityBench {
             }
             progress("Hive's column statistics computed (ANALYZE, KLL histograms)");
 
-            List<JobCardinality> jobs = new ArrayList<>();
+            List<Cardinality> operators = new ArrayList<>();
+            List<Cardinality> jobs = new ArrayList<>();
             for (String id : s.queries()) {
-                jobs.addAll(measure(id, hive, cluster.conf(), store, s.out()));
+                Measured q = measure(id, hive, cluster.conf(), store, s.out());
+                operators.addAll(q.operators());
+                jobs.addAll(q.jobs());
             }
-            return jobs;
+            return new Measured(operators, jobs);
         } finally {
             FileUtil.fullyDelete(work.toFile());
         }
     }
 
     /**
-     * One query's jobs, each in every estimate and in the run; jobs missing from any are reported
-     * and left out. Hive's EXPLAIN is kept in {@code out/explain/q<id>.txt}.
+     * One query's filters, joins and group-bys and its jobs, each in every estimate and in the run;
+     * what is missing from any is reported and left out. Hive's EXPLAIN is kept in
+     * {@code out/explain/q<id>.txt}.
      */
-    private static List<JobCardinality> measure(String id, EmbeddedHive hive, Configuration conf, StatisticsStore store,
-                                                java.nio.file.Path out) throws Exception {
+    private static Measured measure(String id, EmbeddedHive hive, Configuration conf, StatisticsStore store,
+                                    java.nio.file.Path out) throws Exception {
         String sql = TpchQueries.tpch(id).sql();
         Estimates ours = hive.compiled(sql, plan -> estimates(plan, conf, Optional.of(store), false));
         Estimates metastore = hive.compiled(sql, plan -> estimates(plan, conf, Optional.empty(), true));
+        Map<String, Long> hiveOperators = hive.compiled("EXPLAIN " + sql, HiveExplain::operatorRows);
         List<String> explain = hive.run("EXPLAIN " + sql).rows();
         Files.createDirectories(out.resolve("explain"));
         Files.write(out.resolve("explain").resolve("q" + id + ".txt"), explain);
-        Map<String, Long> hiveRows = HiveExplain.fileSinkRows(explain);
+        Map<String, Long> hiveJobs = HiveExplain.fileSinkRows(explain);
         EmbeddedHive.Result result = hive.run(sql);
-        List<JobCardinality> jobs = new ArrayList<>();
+
+        List<Cardinality> jobs = new ArrayList<>();
         result.jobOutputRows().forEach((stage, rows) -> {
-            Double o = ours.rows().get(stage);
-            Double m = metastore.rows().get(stage);
-            Long h = hiveRows.get(stage);
+            Double o = ours.jobs().get(stage);
+            Double m = metastore.jobs().get(stage);
+            Long h = hiveJobs.get(stage);
             if (o == null || m == null || h == null) {
                 progress("q%s %s: not in every estimate (ours %s, metastore %s, Hive %s); left out", id, stage, o, m, h);
                 return;
             }
-            jobs.add(new JobCardinality(id, stage, ours.kinds().get(stage), rows, o, m, h));
+            jobs.add(new Cardinality(id, stage, ours.kinds().get(stage).name().toLowerCase(Locale.ROOT), rows, o, m, h));
         });
-        progress("q%s: %d jobs in %.0f s", id, jobs.size(), result.elapsed().toMillis() / 1000.0);
-        return jobs;
+        List<Cardinality> operators = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        result.operatorRows().forEach((operator, rows) -> {
+            String kind = operatorKind(operator);
+            if (kind == null) {
+                return;
+            }
+            Double o = ours.operators().get(operator);
+            Double m = metastore.operators().get(operator);
+            Long h = hiveOperators.get(operator);
+            if (o == null || m == null || h == null) {
+                missing.add(operator);
+                return;
+            }
+            operators.add(new Cardinality(id, operator, kind, rows, o, m, h));
+        });
+        if (!missing.isEmpty()) {
+            progress("q%s: %s not in every estimate; left out", id, missing);
+        }
+        progress("q%s: %d operators, %d jobs in %.0f s", id, operators.size(), jobs.size(),
+                result.elapsed().toMillis() / 1000.0);
+        return new Measured(operators, jobs);
     }
 
-    /** Rows and major operator per stage, as the hook estimates them. */
-    private record Estimates(Map<String, Double> rows, Map<String, OperatorKind> kinds) {
+    /** The kinds measured, by Hive's operator id prefix; null for the others (scans, projections, sinks). */
+    static String operatorKind(String operatorId) {
+        if (operatorId.startsWith("FIL_")) {
+            return "filter";
+        } else if (operatorId.startsWith("JOIN_")) {
+            return "join";
+        } else if (operatorId.startsWith("GBY_")) {
+            return "group_by";
+        }
+        return null;
+    }
+
+    /** Rows per job and per operator, and each job's major operator, as the hook estimates them. */
+    private record Estimates(Map<String, Double> jobs, Map<String, Double> operators, Map<String, OperatorKind> kinds) {
     }
 
     private static Estimates estimates(QueryPlan plan, Configuration conf, Optional<StatisticsStore> store,
@@ -143,7 +190,7 @@ public final class SelectivityBench {
         for (JobNode job : planned.dag().jobs()) {
             kinds.put(job.stageId(), job.operator());
         }
-        return new Estimates(statistical.outputRows(planned.shapes()), kinds);
+        return new Estimates(statistical.outputRows(planned.shapes()), statistical.operatorRows(planned.shapes()), kinds);
     }
 
     static void progress(String format, Object... args) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.percolate.model.OperatorKind;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -16,26 +15,35 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.EnumMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 
 /**
- * A run's q-errors: median, 90th percentile and maximum over all jobs and per major operator,
- * for each estimator, in {@code result.json}, with a CDF plot ({@code qerror-cdf.png}).
+ * A run's q-errors — median, 90th percentile and maximum, for each estimator, overall and per
+ * kind — for the operators (every filter, join and group-by) and for the jobs' outputs, in
+ * {@code result.json}, with CDF plots ({@code qerror-cdf.png} for operators,
+ * {@code qerror-jobs-cdf.png} for jobs).
  */
 final class SelectivityReport {
     static final double TARGET_MEDIAN = 1.3;
     static final double TARGET_P90 = 3;
+    static final String OPERATOR_UNIT = "rows out of every filter, join and group-by operator, over all its tasks"
+            + " (Hive's RECORDS_OUT_OPERATOR counters)";
+    static final String JOB_UNIT = "rows each job writes (its file sinks)";
 
     private final SelectivitySettings settings;
-    private final List<JobCardinality> jobs;
+    private final List<Cardinality> operators;
+    private final List<Cardinality> jobs;
     private final double runSeconds;
 
-    SelectivityReport(SelectivitySettings settings, List<JobCardinality> jobs, double runSeconds) {
+    SelectivityReport(SelectivitySettings settings, List<Cardinality> operators, List<Cardinality> jobs,
+                      double runSeconds) {
         this.settings = settings;
+        this.operators = List.copyOf(operators);
         this.jobs = List.copyOf(jobs);
         this.runSeconds = runSeconds;
     }
@@ -49,14 +57,14 @@ final class SelectivityReport {
         return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
     }
 
-    private static double[] sorted(List<JobCardinality> jobs, ToDoubleFunction<JobCardinality> error) {
-        double[] values = jobs.stream().mapToDouble(error).toArray();
+    private static double[] sorted(List<Cardinality> units, ToDoubleFunction<Cardinality> error) {
+        double[] values = units.stream().mapToDouble(error).toArray();
         Arrays.sort(values);
         return values;
     }
 
-    private static ObjectNode errors(ObjectNode node, List<JobCardinality> jobs, ToDoubleFunction<JobCardinality> error) {
-        double[] e = sorted(jobs, error);
+    private static ObjectNode errors(ObjectNode node, List<Cardinality> units, ToDoubleFunction<Cardinality> error) {
+        double[] e = sorted(units, error);
         node.put("median", quantile(e, 0.5));
         node.put("p90", quantile(e, 0.9));
         node.put("max", e.length == 0 ? Double.NaN : e[e.length - 1]);
@@ -68,8 +76,10 @@ final class SelectivityReport {
         Files.createDirectories(dir);
         Path file = dir.resolve("result.json");
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json());
-        XYChart chart = cdf();
-        BitmapEncoder.saveBitmap(chart, dir.resolve("qerror-cdf").toString(), BitmapEncoder.BitmapFormat.PNG);
+        BitmapEncoder.saveBitmap(cdf("operators", operators), dir.resolve("qerror-cdf").toString(),
+                BitmapEncoder.BitmapFormat.PNG);
+        BitmapEncoder.saveBitmap(cdf("job outputs", jobs), dir.resolve("qerror-jobs-cdf").toString(),
+                BitmapEncoder.BitmapFormat.PNG);
         return file;
     }
 
@@ -83,52 +93,55 @@ final class SelectivityReport {
         s.put("scale", settings.scale());
         s.put("nodes", settings.nodes());
         s.putPOJO("queries", settings.queries());
-        root.put("operators", jobs.size());
-        root.put("unit", "job output rows (each job's major operator: join, group-by or extract, with its filters)");
-        errors(root.putObject("qerror"), jobs, JobCardinality::oursError);
-        errors(root.putObject("metastore_qerror"), jobs, JobCardinality::metastoreError);
-        errors(root.putObject("hive_qerror"), jobs, JobCardinality::hiveError);
-        ObjectNode byKind = root.putObject("by_kind");
-        for (Map.Entry<OperatorKind, List<JobCardinality>> e : byKind().entrySet()) {
-            ObjectNode k = byKind.putObject(e.getKey().name().toLowerCase(Locale.ROOT));
-            k.put("jobs", e.getValue().size());
-            errors(k.putObject("qerror"), e.getValue(), JobCardinality::oursError);
-            errors(k.putObject("metastore_qerror"), e.getValue(), JobCardinality::metastoreError);
-            errors(k.putObject("hive_qerror"), e.getValue(), JobCardinality::hiveError);
-        }
+        root.put("operators", operators.size());
+        summarize(root, OPERATOR_UNIT, operators);
         ObjectNode targets = root.putObject("targets");
         targets.put("qerror.median", "<= " + TARGET_MEDIAN + " and below hive_qerror.median");
         targets.put("qerror.p90", "<= " + TARGET_P90 + " and below hive_qerror.p90");
-        ArrayNode list = root.putArray("jobs");
-        for (JobCardinality j : jobs) {
-            list.addObject().put("query", j.query()).put("stage", j.stage())
-                    .put("kind", j.kind().name().toLowerCase(Locale.ROOT)).put("true_rows", j.trueRows())
-                    .put("ours", j.ours()).put("metastore", j.metastore()).put("hive", j.hive());
-        }
+        ObjectNode byJob = root.putObject("jobs");
+        byJob.put("count", jobs.size());
+        summarize(byJob, JOB_UNIT, jobs);
+        list(root.putArray("operator_rows"), operators);
+        list(root.putArray("job_rows"), jobs);
         return root;
     }
 
-    private Map<OperatorKind, List<JobCardinality>> byKind() {
-        Map<OperatorKind, List<JobCardinality>> byKind = new EnumMap<>(OperatorKind.class);
-        for (OperatorKind kind : OperatorKind.values()) {
-            List<JobCardinality> of = jobs.stream().filter(j -> j.kind() == kind).toList();
-            if (!of.isEmpty()) {
-                byKind.put(kind, of);
-            }
-        }
-        return byKind;
+    /** The unit, each estimator's q-errors over all units, and per kind. */
+    private static void summarize(ObjectNode node, String unit, List<Cardinality> units) {
+        node.put("unit", unit);
+        errors(node.putObject("qerror"), units, Cardinality::oursError);
+        errors(node.putObject("metastore_qerror"), units, Cardinality::metastoreError);
+        errors(node.putObject("hive_qerror"), units, Cardinality::hiveError);
+        ObjectNode byKind = node.putObject("by_kind");
+        Map<String, List<Cardinality>> kinds = new TreeMap<>();
+        units.forEach(u -> kinds.computeIfAbsent(u.kind(), k -> new ArrayList<>()).add(u));
+        kinds.forEach((kind, of) -> {
+            ObjectNode k = byKind.putObject(kind);
+            k.put("count", of.size());
+            errors(k.putObject("qerror"), of, Cardinality::oursError);
+            errors(k.putObject("metastore_qerror"), of, Cardinality::metastoreError);
+            errors(k.putObject("hive_qerror"), of, Cardinality::hiveError);
+        });
     }
 
-    private XYChart cdf() {
+    private static void list(ArrayNode list, List<Cardinality> units) {
+        for (Cardinality u : units) {
+            list.addObject().put("query", u.query()).put("id", u.id()).put("kind", u.kind())
+                    .put("true_rows", u.trueRows()).put("ours", u.ours()).put("metastore", u.metastore())
+                    .put("hive", u.hive());
+        }
+    }
+
+    private XYChart cdf(String what, List<Cardinality> units) {
         XYChart chart = new XYChartBuilder().width(800).height(500)
-                .title("q-error of job output rows, TPC-H SF " + settings.scale())
-                .xAxisTitle("q-error (log)").yAxisTitle("fraction of jobs").build();
+                .title("q-error of " + what + ", TPC-H SF " + settings.scale())
+                .xAxisTitle("q-error (log)").yAxisTitle("fraction of " + what).build();
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Step);
-        addCdf(chart, "Percolate (own statistics)", sorted(jobs, JobCardinality::oursError));
-        addCdf(chart, "Percolate (Hive's statistics)", sorted(jobs, JobCardinality::metastoreError));
-        addCdf(chart, "Hive (EXPLAIN)", sorted(jobs, JobCardinality::hiveError));
+        addCdf(chart, "Percolate (own statistics)", sorted(units, Cardinality::oursError));
+        addCdf(chart, "Percolate (Hive's statistics)", sorted(units, Cardinality::metastoreError));
+        addCdf(chart, "Hive (annotated plan)", sorted(units, Cardinality::hiveError));
         return chart;
     }
 
@@ -144,10 +157,14 @@ final class SelectivityReport {
     }
 
     String summary() {
-        ObjectNode j = json();
+        return "selectivity: " + line(operators.size() + " operators", json()) + "\n"
+                + "selectivity: " + line(jobs.size() + " jobs", (ObjectNode) json().get("jobs"));
+    }
+
+    private static String line(String what, ObjectNode j) {
         return String.format(Locale.ROOT,
-                "selectivity: %d jobs; q-error median/p90/max: Percolate %.2f/%.2f/%.1f, with Hive's statistics %.2f/%.2f/%.1f, Hive %.2f/%.2f/%.1f",
-                jobs.size(),
+                "%s; q-error median/p90/max: Percolate %.2f/%.2f/%.1f, with Hive's statistics %.2f/%.2f/%.1f, Hive %.2f/%.2f/%.1f",
+                what,
                 j.get("qerror").get("median").asDouble(), j.get("qerror").get("p90").asDouble(), j.get("qerror").get("max").asDouble(),
                 j.get("metastore_qerror").get("median").asDouble(), j.get("metastore_qerror").get("p90").asDouble(),
                 j.get("metastore_qerror").get("max").asDouble(),

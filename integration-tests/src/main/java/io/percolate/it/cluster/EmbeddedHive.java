@@ -32,8 +32,9 @@ import java.util.function.Function;
  * hook installed.
  */
 public final class EmbeddedHive {
-    /** Hive counts the rows each file sink writes as {@code RECORDS_OUT_OPERATOR_FS_<n>}. */
-    private static final String FILE_SINK_ROWS = "RECORDS_OUT_OPERATOR_FS_";
+    /** Hive counts the rows every operator puts out as {@code RECORDS_OUT_OPERATOR_<operator id>}. */
+    private static final String OPERATOR_ROWS = "RECORDS_OUT_OPERATOR_";
+    private static final String FILE_SINK = "FS_";
     private final HiveConf conf;
 
     /**
@@ -41,8 +42,10 @@ public final class EmbeddedHive {
      *
      * @param jobOutputRows rows each MapReduce job wrote, by stage ({@code Stage-1}), from the
      *                      counters Hive kept of its file sinks; empty for statements without jobs
+     * @param operatorRows  rows each operator put out over all its tasks, by operator id ({@code FIL_16})
      */
-    public record Result(String queryId, List<String> rows, Duration elapsed, Map<String, Long> jobOutputRows) {
+    public record Result(String queryId, List<String> rows, Duration elapsed, Map<String, Long> jobOutputRows,
+                         Map<String, Long> operatorRows) {
     }
 
     public EmbeddedHive(Configuration clusterConf, Path workDir, Map<String, String> overrides) throws IOException {
@@ -192,26 +195,26 @@ public final class EmbeddedHive {
         }
     }
 
-    /** Rows written by the file sinks of each job the session's last statement ran, by stage. */
-    private static Map<String, Long> jobOutputRows(HiveConf sessionConf) {
+    /** Rows per operator of each job the session's last statement ran, by stage, from Hive's counters. */
+    private static Map<String, Map<String, Long>> operatorRowsByStage(HiveConf sessionConf) {
         Map<String, MapRedStats> stats = SessionState.get().getMapRedStats();
         if (stats == null) {
             return Map.of();
         }
         String group = HiveConf.getVar(sessionConf, HiveConf.ConfVars.HIVE_COUNTER_GROUP);
-        Map<String, Long> rows = new TreeMap<>();
+        Map<String, Map<String, Long>> byStage = new TreeMap<>();
         stats.forEach((stage, s) -> {
             if (s.getCounters() != null) {
-                long written = 0;
+                Map<String, Long> rows = new TreeMap<>();
                 for (Counters.Counter c : s.getCounters().getGroup(group)) {
-                    if (c.getName().startsWith(FILE_SINK_ROWS)) {
-                        written += c.getValue();
+                    if (c.getName().startsWith(OPERATOR_ROWS)) {
+                        rows.merge(c.getName().substring(OPERATOR_ROWS.length()), c.getValue(), Long::sum);
                     }
                 }
-                rows.put(stage, written);
+                byStage.put(stage, rows);
             }
         });
-        return rows;
+        return byStage;
     }
 
     private static Result runOne(HiveConf sessionConf, String sql) throws CommandProcessorException, IOException {
@@ -225,8 +228,16 @@ public final class EmbeddedHive {
                 rows.addAll(batch);
                 batch.clear();
             }
+            Map<String, Map<String, Long>> byStage = operatorRowsByStage(sessionConf);
+            Map<String, Long> written = new TreeMap<>();
+            Map<String, Long> operators = new TreeMap<>();
+            byStage.forEach((stage, ops) -> {
+                written.put(stage, ops.entrySet().stream().filter(e -> e.getKey().startsWith(FILE_SINK))
+                        .mapToLong(Map.Entry::getValue).sum());
+                operators.putAll(ops);
+            });
             return new Result(driver.getQueryState().getQueryId(), rows, Duration.ofNanos(System.nanoTime() - start),
-                    jobOutputRows(sessionConf));
+                    written, operators);
         } finally {
             driver.close();
             driver.destroy();

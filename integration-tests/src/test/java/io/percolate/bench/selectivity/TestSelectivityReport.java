@@ -1,6 +1,5 @@
 package io.percolate.bench.selectivity;
 
-import io.percolate.model.OperatorKind;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -14,10 +13,10 @@ final class TestSelectivityReport {
 
     @Test
     void qError_isSymmetricAndFloorsAtOneRow() {
-        assertEquals(4, JobCardinality.qError(100, 25));
-        assertEquals(4, JobCardinality.qError(25, 100));
-        assertEquals(1, JobCardinality.qError(0, 0), "an empty result estimated empty is exact");
-        assertEquals(10, JobCardinality.qError(0.2, 10), "below one row counts as one");
+        assertEquals(4, Cardinality.qError(100, 25));
+        assertEquals(4, Cardinality.qError(25, 100));
+        assertEquals(1, Cardinality.qError(0, 0), "an empty result estimated empty is exact");
+        assertEquals(10, Cardinality.qError(0.2, 10), "below one row counts as one");
     }
 
     @Test
@@ -30,20 +29,33 @@ final class TestSelectivityReport {
     }
 
     @Test
-    void json_reportsEachEstimatorOverallAndPerKind() {
+    void json_reportsEachEstimatorOverallAndPerKind_forOperatorsAndJobs() {
         SelectivitySettings settings = new SelectivitySettings(0.1, List.of("01", "03"), 2, Path.of("unused"));
-        List<JobCardinality> jobs = List.of(
-                new JobCardinality("01", "Stage-1", OperatorKind.GROUP_BY, 4, 4, 8, 2),
-                new JobCardinality("03", "Stage-1", OperatorKind.JOIN, 1000, 500, 1000, 100),
-                new JobCardinality("03", "Stage-2", OperatorKind.JOIN, 100, 300, 100, 100));
-        var json = new SelectivityReport(settings, jobs, 1).json();
+        List<Cardinality> operators = List.of(
+                new Cardinality("01", "GBY_3", "group_by", 4, 4, 8, 2),
+                new Cardinality("03", "JOIN_9", "join", 1000, 500, 1000, 100),
+                new Cardinality("03", "FIL_2", "filter", 100, 300, 100, 100));
+        List<Cardinality> jobs = List.of(new Cardinality("03", "Stage-1", "join", 10, 40, 10, 10));
+        var json = new SelectivityReport(settings, operators, jobs, 1).json();
         assertEquals(3, json.get("operators").asInt());
         assertEquals(2, json.get("qerror").get("median").asDouble());  // errors 1, 2, 3
         assertEquals(3, json.get("qerror").get("max").asDouble());
         assertEquals(2, json.get("hive_qerror").get("median").asDouble()); // 2, 10, 1
         assertEquals(10, json.get("hive_qerror").get("max").asDouble());
-        assertEquals(2, json.get("by_kind").get("join").get("jobs").asInt());
-        assertEquals(1, json.get("by_kind").get("group_by").get("metastore_qerror").get("median").asDouble(), 1);
+        assertEquals(1, json.get("by_kind").get("join").get("count").asInt());
+        assertEquals(2, json.get("by_kind").get("group_by").get("metastore_qerror").get("median").asDouble(), 1e-9);
+        assertEquals(1, json.get("jobs").get("count").asInt());
+        assertEquals(4, json.get("jobs").get("qerror").get("median").asDouble());
+        assertEquals(3, json.get("operator_rows").size());
+    }
+
+    @Test
+    void onlyFiltersJoinsAndGroupBys_areMeasured() {
+        assertEquals("filter", SelectivityBench.operatorKind("FIL_16"));
+        assertEquals("join", SelectivityBench.operatorKind("JOIN_8"));
+        assertEquals("group_by", SelectivityBench.operatorKind("GBY_11"));
+        assertEquals(null, SelectivityBench.operatorKind("FS_18"));
+        assertEquals(null, SelectivityBench.operatorKind("TS_0"));
     }
 
     @Test

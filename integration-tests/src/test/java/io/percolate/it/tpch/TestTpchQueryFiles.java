@@ -1,5 +1,8 @@
 package io.percolate.it.tpch;
 
+import io.percolate.estimate.CoarseEstimator;
+import io.percolate.estimate.JobShape;
+import io.percolate.hive.extract.PlanExtractor;
 import io.percolate.it.cluster.EmbeddedHive;
 import io.trino.tpch.TpchTable;
 import org.apache.hadoop.conf.Configuration;
@@ -12,14 +15,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Every TPC-H query file compiles on Hive 4's MapReduce engine: EXPLAIN through the same
- * embedded Hive the benchmarks use, over the TPC-H tables declared on the local file system (no
- * cluster: compiling needs only the metastore). Running them is the cluster benchmark's job.
+ * Every TPC-H query file compiles on Hive 4's MapReduce engine, and the hook reads every job's
+ * operators: through the same embedded Hive the benchmarks use, over the TPC-H tables declared on
+ * the local file system (no cluster: compiling needs only the metastore). Running them is the
+ * cluster benchmark's job.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 final class TestTpchQueryFiles {
@@ -51,6 +57,17 @@ final class TestTpchQueryFiles {
         List<String> plan = hive.run("EXPLAIN " + TpchQueries.tpch(id).sql()).rows();
         assertTrue(plan.stream().anyMatch(line -> line.contains("Map Reduce")),
                 "q" + id + " has no MapReduce stage:\n" + String.join("\n", plan));
+    }
+
+    @ParameterizedTest
+    @MethodSource("ids")
+    void everyJob_isReadOperatorByOperator(String id) throws Exception {
+        // the estimator follows each job's filters, joins and group-bys only when the hook could read them all
+        List<String> whole = hive.compiled(TpchQueries.tpch(id).sql(), plan ->
+                new PlanExtractor(new Configuration(), CoarseEstimator.Settings.DEFAULTS, Optional.empty(), false)
+                        .extract(plan, plan.getInputs()).shapes().stream()
+                        .filter(job -> job.tree().isEmpty()).map(JobShape::stageId).toList());
+        assertEquals(List.of(), whole, "q" + id + ": jobs estimated as a whole");
     }
 
     @org.junit.jupiter.api.Test

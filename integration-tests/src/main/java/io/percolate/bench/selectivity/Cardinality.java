@@ -1,20 +1,19 @@
 package io.percolate.bench.selectivity;
 
-import io.percolate.model.OperatorKind;
-
 /**
- * One job of one query: the rows it really wrote and the rows each estimator expected.
+ * One measured unit of one query — an operator (a filter, join or group-by) or a whole job's
+ * output — with the rows it really put out and the rows each estimator expected.
  *
  * @param query     TPC-H query id
- * @param stage     Hive's stage id of the job
- * @param kind      the job's major operator
- * @param trueRows  rows the job's file sinks wrote (Hive's counters)
+ * @param id        Hive's operator id ({@code FIL_16}) or stage id ({@code Stage-1})
+ * @param kind      what it is: {@code filter}, {@code join}, {@code group_by} for operators; the
+ *                  job's major operator for jobs
+ * @param trueRows  rows it put out (Hive's counters)
  * @param ours      Percolate's estimate from its own statistics (histograms, MCVs, HLL sketches)
  * @param metastore Percolate's estimate from Hive's metastore statistics instead
- * @param hive      Hive's own estimate (EXPLAIN with column statistics and KLL histograms)
+ * @param hive      Hive's own estimate (its plan annotated with column statistics and KLL histograms)
  */
-record JobCardinality(String query, String stage, OperatorKind kind, long trueRows, double ours, double metastore,
-                      double hive) {
+record Cardinality(String query, String id, String kind, long trueRows, double ours, double metastore, double hive) {
 
     /** max(est/true, true/est), both at least one row so empty results do not divide by zero. */
     static double qError(double estimate, double truth) {

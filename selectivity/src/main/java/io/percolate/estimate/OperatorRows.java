@@ -1,0 +1,419 @@
+package io.percolate.estimate;
+
+import io.percolate.estimate.OperatorTree.Operator;
+import io.percolate.model.ColumnRef;
+import io.percolate.model.Predicate;
+import io.percolate.selectivity.Cardinalities;
+import io.percolate.selectivity.ColumnStatisticsSource;
+import io.percolate.selectivity.JoinEstimate;
+import io.percolate.selectivity.KeyDistribution;
+import io.percolate.selectivity.Selectivity;
+import io.percolate.selectivity.SelectivityEstimator;
+import io.percolate.stats.Histogram;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Rows through one job's {@link OperatorTree}, operator by operator (dissertation 5.2's IS and
+ * FS, at the grain Hive runs them): a filter keeps its predicate's selectivity, a rename keeps
+ * rows and traces columns, a join pairs its inputs' key distributions (eq. 5.1; semi and outer
+ * joins by the share of keys that find a partner), a group-by writes its groups — per task when
+ * partial (S_comb) — and a limit holds per task. Every column carries the base column it came
+ * from, so a filter, join or group-by anywhere, in this job or a later one, finds its statistics.
+ */
+final class OperatorRows {
+    /** A column at some operator: the base column it carries, if any, and how its values spread. */
+    record Column(Optional<ColumnRef> origin, KeyDistribution values) {
+    }
+
+    /** What flows out of an operator. */
+    record Relation(double rows, Map<String, Column> columns) {
+    }
+
+    /**
+     * A job's estimate: rows written (all sinks), rows shuffled, what each sink wrote (what a later
+     * job reading that path sees), rows out of every operator by id, and whether statistics backed
+     * every step.
+     */
+    record Outcome(double outputRows, double shuffledRows, Map<String, Sunk> sinks,
+                   Map<String, Double> operatorRows, boolean measured) {
+    }
+
+    /** A path an earlier job wrote: its rows, its columns in order, and whether statistics backed them. */
+    record Sunk(double rows, List<Column> columns, boolean measured) {
+        /** The same path when the job really wrote {@code factor} times the rows estimated. */
+        Sunk scaled(double factor) {
+            return new Sunk(rows * factor, columns.stream()
+                    .map(c -> new Column(c.origin(), resize(c.values(), rows, rows * factor))).toList(), true);
+        }
+    }
+
+    private final ColumnStatisticsSource statistics;
+    private final SelectivityEstimator selectivity;
+    private final Histogram.Kind preferred;
+
+    OperatorRows(ColumnStatisticsSource statistics, SelectivityEstimator selectivity, Histogram.Kind preferred) {
+        this.statistics = requireNonNull(statistics, "statistics");
+        this.selectivity = requireNonNull(selectivity, "selectivity");
+        this.preferred = requireNonNull(preferred, "preferred");
+    }
+
+    /**
+     * @param tableRows    rows of each scanned table before its filters
+     * @param intermediate each path earlier jobs wrote, with its columns in order (the writer's sink)
+     * @param maps         the job's map tasks
+     * @param reducers     its reduce tasks
+     * @return empty when the tree reads a table or path it was not given
+     */
+    Optional<Outcome> estimate(OperatorTree tree, Map<String, Double> tableRows,
+                               Map<String, Sunk> intermediate, int maps, int reducers) {
+        Walk walk = new Walk(maps, reducers);
+        for (Operator op : tree.operators()) {
+            List<Relation> in = op.inputs().stream().map(walk.out::get).toList();
+            Relation r;
+            if (op instanceof OperatorTree.Scan scan) {
+                Double rows = tableRows.get(scan.table());
+                if (rows == null) {
+                    return Optional.empty();
+                }
+                r = walk.scan(scan, rows);
+            } else if (op instanceof OperatorTree.Intermediate read) {
+                Sunk sunk = intermediate.get(read.path());
+                if (sunk == null) {
+                    return Optional.empty();
+                }
+                r = walk.read(read, sunk);
+            } else if (op instanceof OperatorTree.Filter filter) {
+                r = walk.filter(filter.predicate(), in.get(0));
+            } else if (op instanceof OperatorTree.Rename rename) {
+                r = walk.rename(rename, in.get(0));
+            } else if (op instanceof OperatorTree.Join join) {
+                r = walk.join(join, in);
+            } else if (op instanceof OperatorTree.Aggregate aggregate) {
+                r = walk.aggregate(aggregate, in.get(0));
+            } else if (op instanceof OperatorTree.Limit limit) {
+                Relation input = in.get(0);
+                r = resized(input, Math.min(input.rows(), (double) limit.rows() * walk.tasks(limit.side())));
+            } else if (op instanceof OperatorTree.Sink sink) {
+                r = walk.sink(sink, in.get(0));
+            } else if (op instanceof OperatorTree.PassThrough) {
+                Map<String, Column> columns = new HashMap<>();
+                in.forEach(i -> i.columns().forEach(columns::putIfAbsent));
+                r = new Relation(in.stream().mapToDouble(Relation::rows).sum(), columns);
+            } else {
+                throw new IllegalStateException("unknown operator " + op);
+            }
+            walk.out.put(op.id(), r);
+            walk.operatorRows.put(op.id(), r.rows());
+        }
+        return Optional.of(new Outcome(walk.written, walk.shuffled, Map.copyOf(walk.sinks), walk.operatorRows,
+                walk.measured));
+    }
+
+    /** One job's walk: what each operator put out so far, and the job's totals. */
+    private final class Walk {
+        final Map<String, Relation> out = new HashMap<>();
+        final Map<String, Double> operatorRows = new LinkedHashMap<>();
+        final Map<String, Sunk> sinks = new LinkedHashMap<>();
+        final int maps;
+        final int reducers;
+        double written;
+        double shuffled;
+        boolean measured = true;
+
+        Walk(int maps, int reducers) {
+            this.maps = maps;
+            this.reducers = reducers;
+        }
+
+        int tasks(OperatorTree.Side side) {
+            return Math.max(1, side == OperatorTree.Side.MAP ? maps : reducers);
+        }
+
+        /** A base table's columns from its statistics, each tied to its base column. */
+        Relation scan(OperatorTree.Scan scan, double rows) {
+            Map<String, Column> columns = new HashMap<>();
+            for (String c : scan.columns()) {
+                ColumnRef ref = new ColumnRef(scan.table(), c);
+                KeyDistribution values = statistics.find(ref).map(s -> KeyDistribution.of(s, preferred))
+                        .orElse(KeyDistribution.ofCounts(rows, 0));
+                measured &= values.distinct() > 0;
+                columns.put(c, new Column(Optional.of(ref), values));
+            }
+            return new Relation(rows, columns);
+        }
+
+        /** An earlier job's output: its sink's columns by position, under the names this scan gives them. */
+        Relation read(OperatorTree.Intermediate read, Sunk sunk) {
+            Map<String, Column> columns = new HashMap<>();
+            for (int i = 0; i < read.columns().size() && i < sunk.columns().size(); i++) {
+                columns.put(read.columns().get(i), sunk.columns().get(i));
+            }
+            measured &= sunk.measured();
+            return new Relation(sunk.rows(), columns);
+        }
+
+        Relation filter(Predicate predicate, Relation input) {
+            Selectivity s = selectivity.estimate(resolve(predicate, input));
+            measured &= s.confidence() != Selectivity.Confidence.LOW;
+            return narrowed(resized(input, input.rows() * s.value()), predicate, input);
+        }
+
+        Relation rename(OperatorTree.Rename rename, Relation input) {
+            Map<String, Column> columns = new HashMap<>();
+            for (String name : rename.outputs()) {
+                String from = rename.renamed().get(name);
+                Column c = from == null ? null : input.columns().get(from);
+                columns.put(name, c != null ? c : computed(input.rows()));
+            }
+            if (rename.tag() >= 0) {
+                shuffled += input.rows();
+            }
+            return new Relation(input.rows(), columns);
+        }
+
+        /** The join's pairs (eq. 5.1 and kin), less those its residual conditions turn away. */
+        Relation join(OperatorTree.Join join, List<Relation> inputs) {
+            JoinOutcome j = OperatorRows.this.join(join, inputs);
+            measured &= j.measured();
+            Relation joined = j.relation();
+            for (Predicate residual : join.residual()) {
+                joined = filter(residual, joined);
+            }
+            return joined;
+        }
+
+        /**
+         * G = the groups of its keys' distinct values; a final group-by writes G rows, a partial
+         * one what each of its tasks sees of them (S_comb with randomly placed keys).
+         */
+        Relation aggregate(OperatorTree.Aggregate agg, Relation input) {
+            List<Double> distincts = new ArrayList<>();
+            for (String key : agg.keys()) {
+                Column c = input.columns().get(key);
+                double d = c == null ? 0 : c.values().distinct();
+                distincts.add(d > 0 ? d : -1.0);
+            }
+            var groupBy = Cardinalities.groupBy(input.rows(), distincts, 0, Cardinalities.KeyPlacement.RANDOM);
+            measured &= groupBy.confidence() != Selectivity.Confidence.LOW;
+            double groups = groupBy.outputRows();
+            double rows = agg.partial()
+                    ? Cardinalities.combined(input.rows(), groups, tasks(agg.side()), Cardinalities.KeyPlacement.RANDOM)
+                    : groups;
+            Map<String, Column> columns = new HashMap<>();
+            agg.renamed().forEach((name, key) -> {
+                Column c = input.columns().get(key);
+                columns.put(name, c == null ? computed(rows)
+                        : new Column(c.origin(), KeyDistribution.ofCounts(rows, c.values().distinct())));
+            });
+            return new Relation(rows, columns);
+        }
+
+        Relation sink(OperatorTree.Sink sink, Relation input) {
+            written += input.rows();
+            List<Column> columns = new ArrayList<>();
+            for (String c : sink.columns()) {
+                columns.add(input.columns().getOrDefault(c, computed(input.rows())));
+            }
+            sinks.put(sink.path(), new Sunk(input.rows(), List.copyOf(columns), measured));
+            return input;
+        }
+    }
+
+    private record JoinOutcome(Relation relation, boolean measured) {
+    }
+
+    /**
+     * The inputs folded in tag order. Each step pairs the rows so far with the next input on the
+     * key distributions of their join keys: an inner join by eq. 5.1; a semi join keeps the left
+     * rows whose key finds a partner (containment: all of them when the left has no more distinct
+     * keys than the right, else d_right/d_left of them); an anti join the others; an outer join
+     * adds the unmatched rows of its outer side(s) to the inner join.
+     */
+    private JoinOutcome join(OperatorTree.Join join, List<Relation> inputs) {
+        boolean measured = true;
+        Relation first = inputs.get(0);
+        double rows = first.rows();
+        KeyDistribution key = keyOf(first, join.keys().get(0));
+        double domain = domain(first, join.keys().get(0));
+        measured &= key.distinct() > 0 || join.keys().get(0).isEmpty();
+        for (int i = 1; i < inputs.size(); i++) {
+            Relation next = inputs.get(i);
+            if (join.keys().get(i).isEmpty() && join.keys().get(i - 1).isEmpty()) {
+                // no keys: a cross product (Hive pairs every row with one reducer)
+                rows = rows * next.rows();
+                key = KeyDistribution.ofCounts(rows, 0);
+                continue;
+            }
+            KeyDistribution nextKey = keyOf(next, join.keys().get(i));
+            domain = Math.max(domain, domain(next, join.keys().get(i)));
+            measured &= nextKey.distinct() > 0;
+            // an unknown key is taken as a foreign key meeting the other side's keys
+            if (key.distinct() == 0 && nextKey.distinct() > 0) {
+                key = KeyDistribution.ofCounts(key.rows(), nextKey.distinct());
+            } else if (nextKey.distinct() == 0 && key.distinct() > 0) {
+                nextKey = KeyDistribution.ofCounts(nextKey.rows(), key.distinct());
+            }
+            JoinEstimate inner = Cardinalities.join(key, nextKey);
+            double leftMatch = matched(key, nextKey, domain);
+            double rightMatch = matched(nextKey, key, domain);
+            double leftUnmatched = rows - key.rows() * leftMatch;
+            double rightUnmatched = next.rows() - nextKey.rows() * rightMatch;
+            switch (join.types().get(i - 1)) {
+                case INNER -> {
+                    rows = inner.rows();
+                    key = inner.key();
+                }
+                case LEFT_SEMI -> {
+                    rows = rows - leftUnmatched;
+                    key = key.scaled(leftMatch);
+                }
+                case ANTI -> {
+                    rows = leftUnmatched;
+                    key = KeyDistribution.ofCounts(leftUnmatched, key.distinct() * (1 - leftMatch));
+                }
+                case LEFT_OUTER -> {
+                    rows = inner.rows() + leftUnmatched;
+                    key = KeyDistribution.ofCounts(rows, key.distinct());
+                }
+                case RIGHT_OUTER -> {
+                    rows = inner.rows() + rightUnmatched;
+                    key = KeyDistribution.ofCounts(rows, nextKey.distinct());
+                }
+                case FULL_OUTER -> {
+                    rows = inner.rows() + leftUnmatched + rightUnmatched;
+                    key = KeyDistribution.ofCounts(rows, Math.max(key.distinct(), nextKey.distinct()));
+                }
+            }
+            rows = Math.max(0, rows);
+        }
+        Map<String, Column> columns = new HashMap<>();
+        boolean singleKey = join.keys().stream().allMatch(k -> k.size() == 1);
+        for (Map.Entry<String, OperatorTree.InputColumn> e : join.outputs().entrySet()) {
+            OperatorTree.InputColumn from = e.getValue();
+            if (from.input() < 0 || from.input() >= inputs.size()) {
+                continue;
+            }
+            Relation input = inputs.get(from.input());
+            Column c = input.columns().get(from.column());
+            if (c == null) {
+                columns.put(e.getKey(), computed(rows));
+            } else if (singleKey && join.keys().get(from.input()).contains(from.column())) {
+                columns.put(e.getKey(), new Column(c.origin(), KeyDistribution.ofCounts(rows, key.distinct())));
+            } else {
+                columns.put(e.getKey(), new Column(c.origin(), resize(c.values(), input.rows(), rows)));
+            }
+        }
+        return new JoinOutcome(new Relation(rows, columns), measured);
+    }
+
+    /**
+     * A filter's own columns keep fewer distinct values than a random filter would leave: one
+     * after {@code =}, at most the list after {@code IN}, the range's share after a range
+     * (values spread uniformly over the domain). Only conjuncts narrow; an OR may keep any value.
+     */
+    private Relation narrowed(Relation filtered, Predicate predicate, Relation input) {
+        List<Predicate> conjuncts = predicate instanceof Predicate.And and ? and.terms() : List.of(predicate);
+        Map<String, Column> columns = new HashMap<>(filtered.columns());
+        for (Predicate p : conjuncts) {
+            if (!(p instanceof Predicate.Comparison c) || !columns.containsKey(c.column().name())) {
+                continue;
+            }
+            Column before = input.columns().get(c.column().name());
+            double kept = switch (c.op()) {
+                case EQ -> 1;
+                case IN -> c.operands().size();
+                case LT, LE, GT, GE, BETWEEN -> before.values().distinct()
+                        * selectivity.estimate(resolve(c, input)).value();
+                default -> Double.POSITIVE_INFINITY;
+            };
+            Column now = columns.get(c.column().name());
+            if (kept < now.values().distinct()) {
+                columns.put(c.column().name(), new Column(now.origin(),
+                        KeyDistribution.ofCounts(now.values().rows(), Math.max(Math.min(1, now.values().rows()), kept))));
+            }
+        }
+        return new Relation(filtered.rows(), columns);
+    }
+
+    /**
+     * Share of one side's key rows whose key the other side has. Both sides' keys are taken as
+     * drawn from one domain — the larger of their base columns' distinct counts, before any
+     * filter — so a value of one side is among the other's d values with probability d / domain
+     * (containment when neither side was filtered: the side with fewer values finds all of
+     * them on the other).
+     */
+    private static double matched(KeyDistribution side, KeyDistribution other, double domain) {
+        if (side.distinct() <= 0 || other.distinct() <= 0) {
+            return other.rows() > 0 ? 1 : 0;
+        }
+        return Math.min(1, other.distinct() / Math.max(domain, Math.max(side.distinct(), other.distinct())));
+    }
+
+    /** Distinct values of a single join key's base column before any filter; 0 if unknown or a composite key. */
+    private double domain(Relation input, List<String> keys) {
+        if (keys.size() != 1) {
+            return 0;
+        }
+        Column c = input.columns().get(keys.get(0));
+        return c == null ? 0 : c.origin().flatMap(statistics::find).map(s -> (double) s.distinctCount()).orElse(0.0);
+    }
+
+    /**
+     * The key of a join input: one column's distribution, or for several columns their rows with
+     * the product of their distinct counts (capped by the rows), unknown if any is unknown.
+     */
+    private static KeyDistribution keyOf(Relation input, List<String> keys) {
+        if (keys.size() == 1) {
+            Column c = input.columns().get(keys.get(0));
+            return c == null ? KeyDistribution.ofCounts(input.rows(), 0) : c.values();
+        }
+        double distinct = keys.isEmpty() ? 0 : 1;
+        for (String k : keys) {
+            Column c = input.columns().get(k);
+            distinct = c == null || c.values().distinct() <= 0 ? 0 : Math.min(input.rows(), distinct * c.values().distinct());
+        }
+        return KeyDistribution.ofCounts(input.rows(), distinct);
+    }
+
+    /** The predicate with each column named as this input names it replaced by the base column it carries. */
+    private static Predicate resolve(Predicate p, Relation input) {
+        if (p instanceof Predicate.Comparison c) {
+            Column column = input.columns().get(c.column().name());
+            if (column == null) {
+                return c;
+            }
+            ColumnRef base = column.origin().orElse(new ColumnRef("", c.column().name()));
+            return new Predicate.Comparison(base, c.op(), c.operands(), c.type());
+        } else if (p instanceof Predicate.And and) {
+            return new Predicate.And(and.terms().stream().map(t -> resolve(t, input)).toList());
+        } else if (p instanceof Predicate.Or or) {
+            return new Predicate.Or(or.terms().stream().map(t -> resolve(t, input)).toList());
+        } else if (p instanceof Predicate.Not not) {
+            return new Predicate.Not(resolve(not.term(), input));
+        }
+        return p;
+    }
+
+    private static Relation resized(Relation input, double rows) {
+        Map<String, Column> columns = new HashMap<>();
+        input.columns().forEach((name, c) -> columns.put(name, new Column(c.origin(), resize(c.values(), input.rows(), rows))));
+        return new Relation(rows, columns);
+    }
+
+    private static KeyDistribution resize(KeyDistribution values, double fromRows, double toRows) {
+        return fromRows <= 0 ? KeyDistribution.ofCounts(0, 0) : values.scaled(toRows / fromRows);
+    }
+
+    /** A computed column (an expression or an aggregate): nothing known of its values. */
+    private static Column computed(double rows) {
+        return new Column(Optional.empty(), KeyDistribution.ofCounts(rows, 0));
+    }
+}

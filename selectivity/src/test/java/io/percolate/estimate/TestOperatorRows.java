@@ -1,0 +1,181 @@
+package io.percolate.estimate;
+
+import io.percolate.estimate.OperatorTree.Aggregate;
+import io.percolate.estimate.OperatorTree.Filter;
+import io.percolate.estimate.OperatorTree.InputColumn;
+import io.percolate.estimate.OperatorTree.Intermediate;
+import io.percolate.estimate.OperatorTree.Join;
+import io.percolate.estimate.OperatorTree.JoinType;
+import io.percolate.estimate.OperatorTree.Operator;
+import io.percolate.estimate.OperatorTree.Rename;
+import io.percolate.estimate.OperatorTree.Scan;
+import io.percolate.estimate.OperatorTree.Side;
+import io.percolate.estimate.OperatorTree.Sink;
+import io.percolate.model.ColumnRef;
+import io.percolate.model.CompareOp;
+import io.percolate.model.JobEstimate;
+import io.percolate.model.OperatorKind;
+import io.percolate.model.Predicate;
+import io.percolate.model.SizeSource;
+import io.percolate.model.TableRef;
+import io.percolate.selectivity.StatisticsCatalog;
+import io.percolate.stats.ColumnStatistics;
+import io.percolate.stats.ColumnType;
+import io.percolate.stats.PartitionStatistics;
+import io.percolate.stats.StatisticsSettings;
+import io.percolate.stats.TableStatistics;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/**
+ * Row estimates that follow a job's operators one by one, as Hive plans them: a join and an
+ * aggregation in one job, semi, anti, outer and cross joins, columns traced across jobs.
+ */
+final class TestOperatorRows {
+    /**
+     * db.orders: 1,000 orders, o_key unique, o_prio 5 values. db.items: 4,000 items, i_order on
+     * 800 of the orders (200 orders have none), i_mode 7 values.
+     */
+    private static final StatisticsCatalog CATALOG = new StatisticsCatalog(List.of(
+            table("db.orders", 1_000, column("o_key", 1_000, 1_000), column("o_prio", 1_000, 5)),
+            table("db.items", 4_000, column("i_order", 4_000, 800), column("i_mode", 4_000, 7))),
+            StatisticsSettings.DEFAULTS);
+    private static final TableRef ORDERS = new TableRef("db.orders", 100_000, 0, SizeSource.FILE_SYSTEM);
+    private static final TableRef ITEMS = new TableRef("db.items", 400_000, 0, SizeSource.FILE_SYSTEM);
+    private static final StatisticalEstimator ESTIMATOR =
+            new StatisticalEstimator(CATALOG, StatisticsSettings.DEFAULTS, CoarseEstimator.Settings.DEFAULTS);
+
+    private static ColumnStatistics column(String name, long rows, long distinct) {
+        return ColumnStatistics.basic(name, ColumnType.NUMERIC, rows, 0, distinct);
+    }
+
+    private static TableStatistics table(String name, long rows, ColumnStatistics... columns) {
+        return TableStatistics.of(name, List.of(new PartitionStatistics("", rows, List.of(columns))));
+    }
+
+    /** The map side of a reduce-side join: each table scanned and sent on its key. */
+    private static List<Operator> sendBoth(String ordersValue, String itemsValue) {
+        return List.of(
+                new Scan("TS_0", "db.orders", List.of("o_key", "o_prio")),
+                new Rename("RS_1", "TS_0", List.of("KEY.k", "VALUE.v"), Map.of("KEY.k", "o_key", "VALUE.v", ordersValue),
+                        List.of("KEY.k"), 0),
+                new Scan("TS_2", "db.items", List.of("i_order", "i_mode")),
+                new Rename("RS_3", "TS_2", List.of("KEY.k", "VALUE.v"), Map.of("KEY.k", "i_order", "VALUE.v", itemsValue),
+                        List.of("KEY.k"), 1));
+    }
+
+    private static Join join(JoinType type) {
+        return new Join("JOIN_4", List.of("RS_1", "RS_3"), List.of(List.of("KEY.k"), List.of("KEY.k")), List.of(type),
+                Map.of("_col0", new InputColumn(0, "VALUE.v"), "_col1", new InputColumn(1, "VALUE.v")), List.of());
+    }
+
+    private static JobShape job(String stage, List<String> parents, List<TableRef> tables, int reducers,
+                                List<Operator> operators) {
+        List<TableScan> scans = tables.stream().map(t -> new TableScan(t, List.of(), List.of())).toList();
+        return new JobShape(stage, parents, OperatorKind.JOIN, tables.stream().mapToLong(TableRef::bytes).sum(), 0, true,
+                reducers, scans, List.of(), List.of(), JobShape.NO_LIMIT, Optional.of(new OperatorTree(operators)));
+    }
+
+    private static double rows(JobShape... jobs) {
+        Map<String, Double> rows = ESTIMATOR.outputRows(List.of(jobs));
+        return rows.get(jobs[jobs.length - 1].stageId());
+    }
+
+    private static List<Operator> plus(List<Operator> first, Operator... more) {
+        List<Operator> all = new ArrayList<>(first);
+        all.addAll(List.of(more));
+        return all;
+    }
+
+    @Test
+    void aJoinAggregatedInTheSameReducer_writesItsGroupsPerReducer() {
+        // items ⋈ orders (4,000 rows), then a partial group-by on o_prio in the join's reducer
+        List<Operator> ops = plus(sendBoth("o_prio", "i_mode"), join(JoinType.INNER),
+                new Aggregate("GBY_5", "JOIN_4", List.of("_col0"), Map.of("_col0", "_col0"), true, Side.REDUCE),
+                new Sink("FS_6", "GBY_5", "/tmp/out", List.of("_col0")));
+
+        assertEquals(5, rows(job("Stage-1", List.of(), List.of(ORDERS, ITEMS), 1, ops)), 1e-6);
+        // three reducers each see (nearly) all five priorities among their ~1,333 rows
+        assertEquals(15, rows(job("Stage-1", List.of(), List.of(ORDERS, ITEMS), 3, ops)), 0.01);
+    }
+
+    @Test
+    void semiAntiAndOuterJoins_countTheKeysThatFindAPartner() {
+        List<Operator> sink = List.of(new Sink("FS_6", "JOIN_4", "/tmp/out", List.of("_col0")));
+        // 800 of the 1,000 orders have items
+        assertEquals(800, rows(job("Stage-1", List.of(), List.of(ORDERS, ITEMS), 1,
+                plus(plus(sendBoth("o_prio", "i_mode"), join(JoinType.LEFT_SEMI)), sink.get(0)))), 1e-6);
+        assertEquals(200, rows(job("Stage-1", List.of(), List.of(ORDERS, ITEMS), 1,
+                plus(plus(sendBoth("o_prio", "i_mode"), join(JoinType.ANTI)), sink.get(0)))), 1e-6);
+        // every item with its order, plus the 200 orders without items
+        assertEquals(4_200, rows(job("Stage-1", List.of(), List.of(ORDERS, ITEMS), 1,
+                plus(plus(sendBoth("o_prio", "i_mode"), join(JoinType.LEFT_OUTER)), sink.get(0)))), 1e-6);
+    }
+
+    @Test
+    void aJoinWithoutKeys_isACrossProduct() {
+        List<Operator> ops = List.of(
+                new Scan("TS_0", "db.orders", List.of("o_key")),
+                new Rename("RS_1", "TS_0", List.of("VALUE.v"), Map.of("VALUE.v", "o_key"), List.of(), 0),
+                new Scan("TS_2", "db.items", List.of("i_order")),
+                new Rename("RS_3", "TS_2", List.of("VALUE.v"), Map.of("VALUE.v", "i_order"), List.of(), 1),
+                new Join("JOIN_4", List.of("RS_1", "RS_3"), List.of(List.of(), List.of()), List.of(JoinType.INNER), Map.of(),
+                        List.of()),
+                new Sink("FS_5", "JOIN_4", "/tmp/out", List.of()));
+        assertEquals(4_000_000, rows(job("Stage-1", List.of(), List.of(ORDERS, ITEMS), 1, ops)), 1e-6);
+    }
+
+    @Test
+    void aColumnAnEarlierJobWrote_keepsItsStatistics() {
+        // Stage-1 filters items on i_mode and writes i_order as _col0; Stage-2 groups what it wrote by _col0
+        Predicate twoModes = new Predicate.Comparison(new ColumnRef("db.items", "i_mode"), CompareOp.IN,
+                List.of("1", "2"), "int");
+        JobShape filter = job("Stage-1", List.of(), List.of(ITEMS), 0, List.of(
+                new Scan("TS_0", "db.items", List.of("i_order", "i_mode")),
+                new Filter("FIL_1", "TS_0", twoModes),
+                new Rename("SEL_2", "FIL_1", List.of("_col0", "_col1"), Map.of("_col0", "i_order", "_col1", "i_mode"),
+                        List.of(), -1),
+                new Sink("FS_3", "SEL_2", "/tmp/stage1", List.of("_col0", "_col1"))));
+        JobShape byOrder = job("Stage-2", List.of("Stage-1"), List.of(), 1, List.of(
+                new Intermediate("TS_4", "/tmp/stage1", List.of("_col0", "_col1")),
+                new Rename("RS_5", "TS_4", List.of("KEY._col0"), Map.of("KEY._col0", "_col0"), List.of("KEY._col0"), 0),
+                new Aggregate("GBY_6", "RS_5", List.of("KEY._col0"), Map.of("_col0", "KEY._col0"), false, Side.REDUCE),
+                new Sink("FS_7", "GBY_6", "/tmp/stage2", List.of("_col0"))));
+        JobShape byMode = job("Stage-2", List.of("Stage-1"), List.of(), 1, List.of(
+                new Intermediate("TS_4", "/tmp/stage1", List.of("_col0", "_col1")),
+                new Aggregate("GBY_6", "TS_4", List.of("_col1"), Map.of("_col0", "_col1"), false, Side.REDUCE),
+                new Sink("FS_7", "GBY_6", "/tmp/stage2", List.of("_col0"))));
+
+        double kept = rows(filter);
+        assertEquals(4_000 * 2 / 7.0, kept, 1e-6, "IN on 2 of 7 values");
+        // of 800 orders with 5 items each, a 2/7 sample leaves 800·(1 − (5/7)^5) orders
+        assertEquals(800 * (1 - Math.pow(1 - 2 / 7.0, 5)), rows(filter, byOrder), 0.5);
+        assertEquals(2, rows(filter, byMode), 1e-6, "the filter left two modes");
+        assertEquals(JobEstimate.Confidence.MEDIUM,
+                ESTIMATOR.estimate(List.of(filter, byOrder)).get("Stage-2").confidence());
+    }
+
+    @Test
+    void aTreeReadingAPathNoParentWrote_fallsBackToTheJobsMajorOperator() {
+        JobShape orphan = job("Stage-2", List.of(), List.of(ITEMS), 1, List.of(
+                new Intermediate("TS_0", "/tmp/nobody", List.of("_col0")),
+                new Sink("FS_1", "TS_0", "/tmp/out", List.of("_col0"))));
+        JobShape without = new JobShape("Stage-2", List.of(), OperatorKind.JOIN, ITEMS.bytes(), 0, true, 1,
+                orphan.scans(), List.of(), List.of());
+        assertEquals(rows(without), rows(orphan), 1e-9);
+    }
+
+    @Test
+    void aTreeWhoseOperatorReadsALaterOne_isRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new OperatorTree(List.of(
+                new Sink("FS_1", "TS_0", "/tmp/out", List.of()),
+                new Scan("TS_0", "db.items", List.of()))));
+    }
+}
