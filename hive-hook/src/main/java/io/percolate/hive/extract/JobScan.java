@@ -5,6 +5,7 @@ import io.percolate.model.OperatorKind;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.Operator;
 import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
+import org.apache.hadoop.hive.ql.exec.mr.MapredLocalTask;
 import org.apache.hadoop.hive.ql.metadata.Table;
 import org.apache.hadoop.hive.ql.plan.ExprNodeColumnDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
@@ -12,6 +13,7 @@ import org.apache.hadoop.hive.ql.plan.FileSinkDesc;
 import org.apache.hadoop.hive.ql.plan.FilterDesc;
 import org.apache.hadoop.hive.ql.plan.LimitDesc;
 import org.apache.hadoop.hive.ql.plan.MapWork;
+import org.apache.hadoop.hive.ql.plan.MapredLocalWork;
 import org.apache.hadoop.hive.ql.plan.MapredWork;
 import org.apache.hadoop.hive.ql.plan.ReduceSinkDesc;
 import org.apache.hadoop.hive.ql.plan.ReduceWork;
@@ -64,7 +66,8 @@ final class JobScan {
         MapredWork work = task.getWork();
         MapWork map = work.getMapWork();
         ReduceWork reduce = work.getReduceWork();
-        for (Map.Entry<String, Operator<?>> e : map.getAliasToWork().entrySet()) {
+        Map<String, Operator<?>> roots = roots(task);
+        for (Map.Entry<String, Operator<?>> e : roots.entrySet()) {
             if (e.getValue().getConf() instanceof TableScanDesc ts && ts.getTableMetadata() != null) {
                 tables.put(e.getKey(), ts.getTableMetadata());
                 List<String> names = new ArrayList<>();
@@ -84,13 +87,32 @@ final class JobScan {
             }
         }
         Set<Operator<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        map.getAliasToWork().forEach((alias, root) -> walk(root, alias, true, seen));
+        roots.forEach((alias, root) -> walk(root, alias, true, seen));
         if (reduce != null && reduce.getReducer() != null) {
             walk(reduce.getReducer(), "", false, seen);
         }
         hasReduce = reduce != null;
         Integer planned = reduce == null ? null : reduce.getNumReduceTasks();
         fixedReducers = planned == null || planned < 0 ? 0 : planned;
+    }
+
+    /**
+     * The map side's inputs by alias: the tables and files its map tasks scan, and the small
+     * tables of its map joins, which a local task hashes for them.
+     */
+    static Map<String, Operator<?>> roots(ExecDriver task) {
+        Map<String, Operator<?>> roots = new LinkedHashMap<>();
+        List<MapredLocalWork> local = new ArrayList<>();
+        if (task.getParentTasks() != null) {
+            task.getParentTasks().stream().filter(p -> p instanceof MapredLocalTask)
+                    .forEach(p -> local.add(((MapredLocalTask) p).getWork()));
+        }
+        if (task.getWork().getMapWork().getMapRedLocalWork() != null) {
+            local.add(task.getWork().getMapWork().getMapRedLocalWork());
+        }
+        local.stream().filter(w -> w.getAliasToWork() != null).forEach(w -> roots.putAll(w.getAliasToWork()));
+        roots.putAll(task.getWork().getMapWork().getAliasToWork());
+        return roots;
     }
 
     /**

@@ -6,6 +6,7 @@ import io.percolate.model.Predicate;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.ColumnInfo;
 import org.apache.hadoop.hive.ql.exec.Operator;
+import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
 import org.apache.hadoop.hive.ql.plan.ExprNodeColumnDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.FileSinkDesc;
@@ -34,13 +35,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One MapReduce job's operators as an {@link OperatorTree}: the map side from each input's
- * table scan, then the reduce side from its first operator, which reads every shuffle sender
- * (a join by the senders' tags). Where the tree would mislead — a map join, whose small tables
- * Hive loads in a separate local task, or the correlation optimizer's demultiplexing — the job
- * is left to the estimator's job-level model.
+ * table scan (a map join's small tables first, from the local task that hashes them), then the
+ * reduce side from its first operator, which reads every shuffle sender (a join by the senders'
+ * tags). Where the tree would mislead — several map joins sharing one local task, the
+ * correlation optimizer's demultiplexing — the job is left to the estimator's job-level model.
  */
 final class OperatorTreeReader {
     private static final Logger LOG = LoggerFactory.getLogger(OperatorTreeReader.class);
@@ -50,6 +52,8 @@ final class OperatorTreeReader {
     /** each emitted Hive operator → its id in the tree */
     private final Map<Operator<?>, String> emitted = new IdentityHashMap<>();
     private final List<Operator<?>> senders = new ArrayList<>();
+    /** the local task's hash-table sinks, one per map join of the job */
+    private final List<Operator<?>> hashTableSinks = new ArrayList<>();
 
     private OperatorTreeReader(Map<String, String> tableOfAlias) {
         this.tableOfAlias = tableOfAlias;
@@ -59,9 +63,10 @@ final class OperatorTreeReader {
      * @param tableOfAlias the job's map-work aliases (and table aliases) and the {@code db.table} each reads
      * @return empty when the job has an operator the tree cannot model
      */
-    static Optional<OperatorTree> read(String stage, MapredWork work, Map<String, String> tableOfAlias) {
+    static Optional<OperatorTree> read(ExecDriver task, Map<String, String> tableOfAlias) {
+        String stage = task.getId();
         try {
-            return Optional.of(new OperatorTreeReader(tableOfAlias).readJob(work));
+            return Optional.of(new OperatorTreeReader(tableOfAlias).readJob(task));
         } catch (Unsupported e) {
             LOG.debug("Percolate: {} estimated as a whole job: {}", stage, e.getMessage());
             return Optional.empty();
@@ -71,11 +76,13 @@ final class OperatorTreeReader {
         }
     }
 
-    private OperatorTree readJob(MapredWork work) {
+    private OperatorTree readJob(ExecDriver task) {
+        MapredWork work = task.getWork();
         MapWork map = work.getMapWork();
         Map<String, String> pathOfAlias = new HashMap<>();
         map.getPathToAliases().forEach((path, aliases) -> aliases.forEach(a -> pathOfAlias.put(a, JobScan.normalize(path))));
-        for (Map.Entry<String, Operator<?>> e : map.getAliasToWork().entrySet()) {
+        // the small tables of a map join first: their hash tables are built before the big table streams
+        for (Map.Entry<String, Operator<?>> e : JobScan.roots(task).entrySet()) {
             String alias = e.getKey();
             Operator<?> root = e.getValue();
             if (!(root.getConf() instanceof TableScanDesc scan)) {
@@ -120,7 +127,20 @@ final class OperatorTreeReader {
             if (emitted.containsKey(child)) {
                 continue;
             }
+            if (child.getConf() instanceof HashTableSinkDesc) {
+                // where a map join's small table ends (its parents hold null at the big table's
+                // position); not an operator of its own
+                hashTableSinks.add(child);
+                emitted.put(child, child.getOperatorId());
+                continue;
+            }
             List<Operator<?>> parents = child.getParentOperators() == null ? List.of() : child.getParentOperators();
+            if (child.getConf() instanceof MapJoinDesc) {
+                // its small tables come through hash-table dummies, fed by the local task's sink
+                add(child, mapJoin(child));
+                walkChildren(child, table, side);
+                continue;
+            }
             if (!parents.stream().allMatch(emitted::containsKey)) {
                 continue; // a later parent's walk emits it
             }
@@ -132,12 +152,11 @@ final class OperatorTreeReader {
     private void convert(Operator<?> op, List<String> inputs, String table, Side side) {
         Object conf = op.getConf();
         String id = op.getOperatorId();
-        if (conf instanceof MapJoinDesc || conf instanceof HashTableSinkDesc || conf instanceof DemuxDesc
-                || conf instanceof MuxDesc) {
+        if (conf instanceof MapJoinDesc || conf instanceof DemuxDesc || conf instanceof MuxDesc) {
             throw new Unsupported(op.getName() + " " + id);
         }
         if (conf instanceof JoinDesc join) {
-            add(op, join(id, join, op));
+            add(op, reduceJoin(id, join, op));
             return;
         }
         String input = single(inputs, op);
@@ -164,24 +183,84 @@ final class OperatorTreeReader {
 
     /**
      * A reduce-side join: its inputs are the shuffle senders in the join's tag order, each
-     * pairing on its sender's key columns; its outputs name an input by tag and a column there.
+     * pairing on its sender's key columns.
      */
-    private OperatorTree.Join join(String id, JoinDesc join, Operator<?> op) {
+    private OperatorTree.Join reduceJoin(String id, JoinDesc join, Operator<?> op) {
         Map<Integer, Operator<?>> senderOfTag = new HashMap<>();
         for (Operator<?> s : senders) {
             senderOfTag.putIfAbsent(Math.max(0, ((ReduceSinkDesc) s.getConf()).getTag()), s);
         }
+        return join(id, join, op, tag -> {
+            Operator<?> sender = senderOfTag.get(tag);
+            if (sender == null) {
+                throw new Unsupported("join " + id + " has no sender for tag " + tag);
+            }
+            List<String> keys = ((ReduceSinkDesc) sender.getConf()).getOutputKeyColumnNames().stream()
+                    .map(k -> "KEY." + k).toList();
+            return new JoinInput(sender.getOperatorId(), keys);
+        });
+    }
+
+    /**
+     * A map join: the big table streams through its parent at the big position; each small
+     * table is what the local task's hash-table sink received at that position (its parent
+     * there); each pairs on the join's key expressions for its position.
+     */
+    private OperatorTree.Join mapJoin(Operator<?> op) {
+        MapJoinDesc join = (MapJoinDesc) op.getConf();
+        String id = op.getOperatorId();
+        return join(id, join, op, tag -> {
+            Operator<?> parent;
+            if (tag == join.getPosBigTable()) {
+                parent = op.getParentOperators().get(tag);
+            } else {
+                List<Operator<?>> small = sinkOf(op).getParentOperators();
+                parent = tag < small.size() ? small.get(tag) : null;
+            }
+            if (parent == null || !emitted.containsKey(parent)) {
+                throw new Unsupported("map join " + id + " has no input at position " + tag);
+            }
+            List<String> keys = new ArrayList<>();
+            List<ExprNodeDesc> exprs = join.getKeys().getOrDefault((byte) (int) tag, List.of());
+            for (int i = 0; i < exprs.size(); i++) {
+                keys.add(exprs.get(i) instanceof ExprNodeColumnDesc c ? c.getColumn() : id + ".key" + tag + "." + i);
+            }
+            return new JoinInput(emitted.get(parent), keys);
+        });
+    }
+
+    /**
+     * The hash-table sink that fed a map join: Hive builds it from the join's description, so
+     * it has the join's keys and output columns (its value columns may differ). A job's map joins share one local task, one
+     * sink each.
+     */
+    private Operator<?> sinkOf(Operator<?> mapJoin) {
+        MapJoinDesc join = (MapJoinDesc) mapJoin.getConf();
+        List<Operator<?>> matching = hashTableSinks.stream().filter(sink -> {
+            HashTableSinkDesc d = (HashTableSinkDesc) sink.getConf();
+            return String.valueOf(d.getKeys()).equals(String.valueOf(join.getKeys()))
+                    && String.valueOf(d.getOutputColumnNames()).equals(String.valueOf(join.getOutputColumnNames()));
+        }).toList();
+        if (matching.size() != 1) {
+            throw new Unsupported("map join " + mapJoin.getOperatorId() + " matches " + matching.size() + " hash-table sinks");
+        }
+        return matching.get(0);
+    }
+
+    /** A join's input: the tree operator it reads and the columns it pairs on. */
+    private record JoinInput(String operator, List<String> keys) {
+    }
+
+    /** The join's inputs in tag order; its outputs name an input by tag and a column there. */
+    private OperatorTree.Join join(String id, JoinDesc join, Operator<?> op, Function<Integer, JoinInput> inputOfTag) {
         List<String> inputs = new ArrayList<>();
         List<List<String>> keys = new ArrayList<>();
         Map<Integer, Integer> positionOfTag = new HashMap<>();
         for (Byte tag : join.getTagOrder()) {
-            Operator<?> sender = senderOfTag.get((int) tag);
-            if (sender == null) {
-                throw new Unsupported("join " + id + " has no sender for tag " + tag);
-            }
+            JoinInput input = inputOfTag.apply((int) tag);
             positionOfTag.put((int) tag, inputs.size());
-            inputs.add(sender.getOperatorId());
-            keys.add(((ReduceSinkDesc) sender.getConf()).getOutputKeyColumnNames().stream().map(k -> "KEY." + k).toList());
+            inputs.add(input.operator());
+            keys.add(input.keys());
         }
         List<OperatorTree.JoinType> types = new ArrayList<>();
         for (JoinCondDesc cond : join.getConds()) {

@@ -106,7 +106,7 @@ public final class PlanExtractor {
             shapes.add(new JobShape(stage, parents, scan.majorOperator(), tableBytes, conjuncts(predicates),
                     scan.hasReduce, scan.fixedReducers, tableScans, scan.keys,
                     filtersByTable.getOrDefault("", List.of()), scan.limit(),
-                    OperatorTreeReader.read(stage, group.representative().getWork(), base.tableOfAlias)));
+                    OperatorTreeReader.read(group.representative(), base.tableOfAlias)));
             List<String> alternatives = group.alternatives().stream().map(Task::getId).toList();
             drafts.put(stage, new JobDraft(alternatives, parents, scan, base, predicates));
         }

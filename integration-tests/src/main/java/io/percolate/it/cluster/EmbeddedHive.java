@@ -167,10 +167,18 @@ public final class EmbeddedHive {
      * session is at hand.
      */
     public <T> T compiled(String sql, Function<QueryPlan, T> use) throws CommandProcessorException, IOException {
+        return compiled(sql, Map.of(), use);
+    }
+
+    /** {@link #compiled(String, Function)} with session settings of its own ({@code SET k=v} before compiling). */
+    public <T> T compiled(String sql, Map<String, String> settings, Function<QueryPlan, T> use)
+            throws CommandProcessorException, IOException {
         ExecutorService thread = Executors.newSingleThreadExecutor(r -> new Thread(r, "hive-session"));
         try {
             return thread.submit(() -> {
-                SessionState session = SessionState.start(new HiveConf(conf));
+                HiveConf sessionConf = new HiveConf(conf);
+                settings.forEach(sessionConf::set);
+                SessionState session = SessionState.start(sessionConf);
                 Driver driver = new Driver(new HiveConf(session.getConf()));
                 try {
                     driver.compileAndRespond(sql);
