@@ -13,6 +13,9 @@ import io.percolate.selectivity.SelectivityEstimator;
 import io.percolate.stats.ColumnStatistics;
 import io.percolate.stats.StatisticsSettings;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -41,6 +44,7 @@ import static java.util.Objects.requireNonNull;
  * same rules as {@link CoarseEstimator}.
  */
 public final class StatisticalEstimator implements DagEstimator {
+    private static final Logger LOG = LoggerFactory.getLogger(StatisticalEstimator.class);
     /** Row width assumed for a table with neither statistics nor a row count. */
     static final double DEFAULT_ROW_BYTES = 100;
     /** Width of a group-by output row per key (plus one aggregate): keys and aggregates are narrow. */
@@ -209,7 +213,7 @@ public final class StatisticalEstimator implements DagEstimator {
         });
         Map<String, OperatorRows.Sunk> sinks = Map.of();
         Map<String, Double> operatorRows = Map.of();
-        Optional<OperatorRows.Outcome> followed = job.tree().flatMap(tree -> operators.estimate(tree, tableRows,
+        Optional<OperatorRows.Outcome> followed = job.tree().flatMap(tree -> followed(job, tree, tableRows,
                 written(parents), maps, sized.reduceTasks()));
         if (followed.isPresent()) {
             // the operators one by one know better than the job's major operator alone
@@ -230,6 +234,17 @@ public final class StatisticalEstimator implements DagEstimator {
                 Math.round(shuffledRows * inputRowBytes), Math.round(outRows * outRowBytes),
                 measured ? JobEstimate.Confidence.MEDIUM : JobEstimate.Confidence.LOW);
         return new Flow(outRows, outRowBytes, Map.copyOf(outColumns), sinks, operatorRows, estimate, measured);
+    }
+
+    /** The operator walk; a tree it cannot follow leaves the job to the major-operator model. */
+    private Optional<OperatorRows.Outcome> followed(JobShape job, OperatorTree tree, Map<String, Double> tableRows,
+                                                    Map<String, OperatorRows.Sunk> written, int maps, int reducers) {
+        try {
+            return operators.estimate(tree, tableRows, written, maps, reducers);
+        } catch (RuntimeException e) {
+            LOG.warn("Percolate: could not follow the operators of {}; estimated by its major operator", job.stageId(), e);
+            return Optional.empty();
+        }
     }
 
     /** What the parents wrote, by path: the files a job's intermediate inputs read. */
