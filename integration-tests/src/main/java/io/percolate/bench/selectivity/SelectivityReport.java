@@ -139,6 +139,8 @@ final class SelectivityReport {
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Step);
+        chart.getStyler().setYAxisDecimalPattern("0.0");
+        chart.getStyler().setMarkerSize(0);
         addCdf(chart, "Percolate (own statistics)", sorted(units, Cardinality::oursError));
         addCdf(chart, "Percolate (Hive's statistics)", sorted(units, Cardinality::metastoreError));
         addCdf(chart, "Hive (annotated plan)", sorted(units, Cardinality::hiveError));
