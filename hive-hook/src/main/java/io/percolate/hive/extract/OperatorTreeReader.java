@@ -3,7 +3,6 @@ package io.percolate.hive.extract;
 import io.percolate.estimate.OperatorTree;
 import io.percolate.estimate.OperatorTree.Side;
 import io.percolate.model.Predicate;
-import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.ColumnInfo;
 import org.apache.hadoop.hive.ql.exec.Operator;
 import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
