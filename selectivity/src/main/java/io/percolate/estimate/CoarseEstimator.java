@@ -2,9 +2,13 @@ package io.percolate.estimate;
 
 import io.percolate.model.JobEstimate;
 import io.percolate.model.OperatorKind;
+import io.percolate.timing.TaskPhase;
+import io.percolate.timing.TimeModel;
+import io.percolate.timing.TaskVolume;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static java.util.Objects.requireNonNull;
 
@@ -12,8 +16,9 @@ import static java.util.Objects.requireNonNull;
  * Sizes and task times from fixed defaults, for when there are no column statistics and no
  * trained time model. A job's input is its base tables plus its parents' outputs; its output is
  * the input times 1/3 per filter (the classic System R guess for a range predicate), times a
- * default selectivity of its major operator. Task time is a fixed start-up cost plus the
- * task's bytes at a fixed throughput. Every estimate is marked LOW confidence.
+ * default selectivity of its major operator. Task time comes from the trained time model when
+ * there is one, else it is a fixed start-up cost plus the task's bytes at a fixed throughput.
+ * Every estimate is marked LOW confidence.
  */
 public final class CoarseEstimator implements DagEstimator {
 
@@ -57,11 +62,20 @@ public final class CoarseEstimator implements DagEstimator {
     }
 
     static final double FILTER_SELECTIVITY = 1.0 / 3;
+    /** Row width assumed where only bytes are known. */
+    static final double DEFAULT_ROW_BYTES = 100;
 
     private final Settings settings;
+    private final Optional<TimeModel> model;
 
     public CoarseEstimator(Settings settings) {
+        this(settings, Optional.empty());
+    }
+
+    /** @param model the trained task-time model, if one was trained; without one, the throughputs of {@code settings} */
+    public CoarseEstimator(Settings settings, Optional<TimeModel> model) {
         this.settings = requireNonNull(settings, "settings");
+        this.model = requireNonNull(model, "model");
     }
 
     @Override
@@ -78,28 +92,56 @@ public final class CoarseEstimator implements DagEstimator {
     }
 
     private JobEstimate estimateOne(JobShape job, long inputBytes) {
+        return timed(settings, model, job, volume(settings, job, inputBytes), JobEstimate.Confidence.LOW);
+    }
+
+    /** A job's volume by the defaults: 1/3 per filter into the shuffle, the operator's selectivity out. */
+    static JobVolume volume(Settings settings, JobShape job, long inputBytes) {
         // Filters run map-side, so the shuffle carries the filtered input; the major operator
         // then shapes the output.
         long shuffle = Math.round(inputBytes * Math.pow(FILTER_SELECTIVITY, job.filters()));
         long output = Math.round(shuffle * operatorSelectivity(job.operator()));
-        return tasks(settings, job, inputBytes, shuffle, output, JobEstimate.Confidence.LOW);
+        return volume(settings, job, inputBytes, inputBytes / DEFAULT_ROW_BYTES,
+                shuffle, shuffle / DEFAULT_ROW_BYTES, output, output / DEFAULT_ROW_BYTES);
     }
 
     /**
-     * Task counts and times from a job's bytes: one map per split of the input, reducers as the
-     * plan fixes them or one per {@code bytesPerReducer} of input (Hive's rule), and each task a
-     * start-up cost plus its share of the bytes at the task's throughput.
+     * A job's volume with its task counts: one map per split of the input, reducers as the plan
+     * fixes them or one per {@code bytesPerReducer} of input (Hive's rule).
      */
-    static JobEstimate tasks(Settings settings, JobShape job, long inputBytes, long shuffleBytes, long outputBytes,
-                             JobEstimate.Confidence confidence) {
+    static JobVolume volume(Settings settings, JobShape job, long inputBytes, double inputRows,
+                            long shuffleBytes, double shuffleRows, long outputBytes, double outputRows) {
         int maps = (int) Math.max(1, ceilDiv(inputBytes, settings.splitBytes()));
         int reduces = !job.hasReduce() ? 0
                 : job.fixedReducers() > 0 ? job.fixedReducers()
                 : (int) Math.min(settings.maxReducers(), Math.max(1, ceilDiv(inputBytes, settings.bytesPerReducer())));
-        double mapSeconds = settings.taskStartSeconds() + (double) inputBytes / maps / settings.mapBytesPerSecond();
-        double reduceSeconds = reduces == 0 ? 0
-                : settings.taskStartSeconds() + (double) shuffleBytes / reduces / settings.reduceBytesPerSecond();
-        return new JobEstimate(inputBytes, outputBytes, maps, reduces, mapSeconds, reduceSeconds, confidence);
+        return new JobVolume(inputBytes, inputRows, job.hasReduce() ? shuffleBytes : 0, job.hasReduce() ? shuffleRows : 0,
+                outputBytes, outputRows, maps, reduces);
+    }
+
+    /**
+     * A job's estimate from its volume: each task's time from the trained model for the job's
+     * operator and the task's phase (which makes MEDIUM estimates HIGH), else a start-up cost plus
+     * the task's bytes at the phase's throughput.
+     */
+    static JobEstimate timed(Settings settings, Optional<TimeModel> model, JobShape job, JobVolume v,
+                             JobEstimate.Confidence confidence) {
+        TaskVolume map = v.mapTask();
+        TaskVolume reduce = v.reduceTask();
+        double mapSeconds = model.flatMap(m -> boxed(m.taskSeconds(job.operator(), TaskPhase.MAP, map)))
+                .orElse(settings.taskStartSeconds() + map.inputBytes() / settings.mapBytesPerSecond());
+        Optional<Double> modelled = model.flatMap(m -> boxed(m.taskSeconds(job.operator(), TaskPhase.REDUCE, reduce)));
+        double reduceSeconds = v.reduceTasks() == 0 ? 0
+                : modelled.orElse(settings.taskStartSeconds() + reduce.inputBytes() / settings.reduceBytesPerSecond());
+        boolean trained = model.isPresent() && model.get().fit(job.operator(), TaskPhase.MAP).isPresent()
+                && (v.reduceTasks() == 0 || modelled.isPresent());
+        JobEstimate.Confidence c = trained && confidence == JobEstimate.Confidence.MEDIUM
+                ? JobEstimate.Confidence.HIGH : confidence;
+        return new JobEstimate(v.inputBytes(), v.outputBytes(), v.mapTasks(), v.reduceTasks(), mapSeconds, reduceSeconds, c);
+    }
+
+    private static Optional<Double> boxed(java.util.OptionalDouble d) {
+        return d.isPresent() ? Optional.of(d.getAsDouble()) : Optional.empty();
     }
 
     /** Default final selectivity (output ÷ input bytes) of each major operator. */

@@ -12,6 +12,7 @@ import io.percolate.selectivity.Selectivity;
 import io.percolate.selectivity.SelectivityEstimator;
 import io.percolate.stats.ColumnStatistics;
 import io.percolate.stats.StatisticsSettings;
+import io.percolate.timing.TimeModel;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,7 +47,7 @@ import static java.util.Objects.requireNonNull;
 public final class StatisticalEstimator implements DagEstimator {
     private static final Logger LOG = LoggerFactory.getLogger(StatisticalEstimator.class);
     /** Row width assumed for a table with neither statistics nor a row count. */
-    static final double DEFAULT_ROW_BYTES = 100;
+    static final double DEFAULT_ROW_BYTES = CoarseEstimator.DEFAULT_ROW_BYTES;
     /** Width of a group-by output row per key (plus one aggregate): keys and aggregates are narrow. */
     static final double GROUP_COLUMN_BYTES = 12;
 
@@ -54,16 +55,22 @@ public final class StatisticalEstimator implements DagEstimator {
     private final SelectivityEstimator selectivity;
     private final StatisticsSettings statisticsSettings;
     private final CoarseEstimator.Settings settings;
-    private final CoarseEstimator coarse;
+    private final Optional<TimeModel> model;
     private final OperatorRows operators;
 
     public StatisticalEstimator(ColumnStatisticsSource statistics, StatisticsSettings statisticsSettings,
                                 CoarseEstimator.Settings settings) {
+        this(statistics, statisticsSettings, settings, Optional.empty());
+    }
+
+    /** @param model the trained task-time model, if one was trained (see {@link CoarseEstimator#timed}) */
+    public StatisticalEstimator(ColumnStatisticsSource statistics, StatisticsSettings statisticsSettings,
+                                CoarseEstimator.Settings settings, Optional<TimeModel> model) {
         this.statistics = requireNonNull(statistics, "statistics");
         this.statisticsSettings = requireNonNull(statisticsSettings, "statisticsSettings");
         this.settings = requireNonNull(settings, "settings");
+        this.model = requireNonNull(model, "model");
         this.selectivity = new SelectivityEstimator(statistics, statisticsSettings);
-        this.coarse = new CoarseEstimator(settings);
         this.operators = new OperatorRows(statistics, selectivity, statisticsSettings.preferredHistogram());
     }
 
@@ -73,7 +80,7 @@ public final class StatisticalEstimator implements DagEstimator {
      * step. The columns let a later job's join or group-by key find its distribution.
      */
     private record Flow(double rows, double rowBytes, Map<String, Double> columns, Map<String, OperatorRows.Sunk> sinks,
-                        Map<String, Double> operatorRows, JobEstimate estimate, boolean measured) {
+                        Map<String, Double> operatorRows, JobVolume volume, JobEstimate estimate, boolean measured) {
     }
 
     /** One input of a job's operator: rows after the scan's filters, their width, the key's distribution if known. */
@@ -96,6 +103,13 @@ public final class StatisticalEstimator implements DagEstimator {
         Map<String, Double> rows = new LinkedHashMap<>();
         ParentsFirst.<Flow>estimate(jobs, this::estimateOne).forEach((stage, flow) -> rows.put(stage, flow.rows()));
         return rows;
+    }
+
+    /** What each job is expected to read, shuffle and write, by stage: the time model's features before they are timed. */
+    public Map<String, JobVolume> volumes(List<JobShape> jobs) {
+        Map<String, JobVolume> volumes = new LinkedHashMap<>();
+        ParentsFirst.<Flow>estimate(jobs, this::estimateOne).forEach((stage, flow) -> volumes.put(stage, flow.volume()));
+        return volumes;
     }
 
     /**
@@ -125,16 +139,16 @@ public final class StatisticalEstimator implements DagEstimator {
         Map<String, OperatorRows.Sunk> sinks = new HashMap<>();
         estimated.sinks().forEach((path, sunk) -> sinks.put(path, sunk.scaled(scale)));
         return new Flow(rows, rowBytes, Map.copyOf(columns), Map.copyOf(sinks), estimated.operatorRows(),
-                estimated.estimate().withOutputBytes(bytes), true);
+                estimated.volume(), estimated.estimate().withOutputBytes(bytes), true);
     }
 
     private Flow estimateOne(JobShape job, List<Flow> parents) {
         if (job.scans().isEmpty() && job.tableBytes() > 0) {
             // a job described by its sizes alone: nothing for statistics to work on
             long input = job.tableBytes() + parents.stream().mapToLong(p -> p.estimate().outputBytes()).sum();
-            JobEstimate e = coarse.estimate(List.of(new JobShape(job.stageId(), List.of(), job.operator(), input,
-                    job.filters(), job.hasReduce(), job.fixedReducers()))).get(job.stageId());
-            return new Flow(e.outputBytes() / DEFAULT_ROW_BYTES, DEFAULT_ROW_BYTES, Map.of(), Map.of(), Map.of(), e, false);
+            JobVolume v = CoarseEstimator.volume(settings, job, input);
+            JobEstimate e = CoarseEstimator.timed(settings, model, job, v, JobEstimate.Confidence.LOW);
+            return new Flow(v.outputRows(), DEFAULT_ROW_BYTES, Map.of(), Map.of(), Map.of(), v, e, false);
         }
         boolean measured = true;
         long inputBytes = 0;
@@ -177,7 +191,7 @@ public final class StatisticalEstimator implements DagEstimator {
         double inputRows = sides.stream().mapToDouble(Side::rows).sum();
         double inputRowBytes = inputRows > 0 ? sides.stream().mapToDouble(s -> s.rows() * s.rowBytes()).sum() / inputRows
                 : DEFAULT_ROW_BYTES;
-        JobEstimate sized = CoarseEstimator.tasks(settings, job, inputBytes, 0, 0, JobEstimate.Confidence.LOW);
+        JobVolume sized = CoarseEstimator.volume(settings, job, inputBytes, inputRows, 0, 0, 0, 0);
         int maps = sized.mapTasks();
 
         OperatorCardinality operator;
@@ -230,10 +244,11 @@ public final class StatisticalEstimator implements DagEstimator {
                 }
             }
         }
-        JobEstimate estimate = CoarseEstimator.tasks(settings, job, inputBytes,
-                Math.round(shuffledRows * inputRowBytes), Math.round(outRows * outRowBytes),
+        JobVolume volume = CoarseEstimator.volume(settings, job, inputBytes, inputRows,
+                Math.round(shuffledRows * inputRowBytes), shuffledRows, Math.round(outRows * outRowBytes), outRows);
+        JobEstimate estimate = CoarseEstimator.timed(settings, model, job, volume,
                 measured ? JobEstimate.Confidence.MEDIUM : JobEstimate.Confidence.LOW);
-        return new Flow(outRows, outRowBytes, Map.copyOf(outColumns), sinks, operatorRows, estimate, measured);
+        return new Flow(outRows, outRowBytes, Map.copyOf(outColumns), sinks, operatorRows, volume, estimate, measured);
     }
 
     /** The operator walk; a tree it cannot follow leaves the job to the major-operator model. */

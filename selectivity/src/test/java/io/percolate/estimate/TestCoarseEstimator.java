@@ -2,10 +2,13 @@ package io.percolate.estimate;
 
 import io.percolate.model.JobEstimate;
 import io.percolate.model.OperatorKind;
+import io.percolate.timing.TaskPhase;
+import io.percolate.timing.TimeModel;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -31,6 +34,27 @@ final class TestCoarseEstimator {
         assertEquals(300, groupBy.inputBytes());
         assertEquals(30, groupBy.outputBytes());
         assertEquals(JobEstimate.Confidence.LOW, groupBy.confidence());
+    }
+
+    @Test
+    void aTrainedModel_timesEachTaskFromItsVolume() {
+        // map tasks: 1 s + 2 s per MB read; reduce tasks: 3 s + 1 s per MB shuffled in
+        TimeModel model = new TimeModel(List.of(
+                new TimeModel.Fit(null, TaskPhase.MAP, 1, Map.of(TimeModel.Feature.INPUT_MB, 2.0), 1, 10, 0),
+                new TimeModel.Fit(OperatorKind.JOIN, TaskPhase.REDUCE, 3, Map.of(TimeModel.Feature.INPUT_MB, 1.0), 1, 10, 0)));
+        CoarseEstimator.Settings mb = new CoarseEstimator.Settings(100_000_000, 300_000_000, 1009, 10e6, 5e6, 2);
+        Map<String, JobEstimate> e = new CoarseEstimator(mb, Optional.of(model)).estimate(List.of(
+                new JobShape("Stage-1", List.of(), OperatorKind.JOIN, 900_000_000, 1, true, 0),
+                new JobShape("Stage-2", List.of("Stage-1"), OperatorKind.GROUP_BY, 0, 0, true, 0)));
+        JobEstimate join = e.get("Stage-1");
+        assertEquals(9, join.mapTasks());
+        assertEquals(1 + 2 * 100, join.mapTaskSeconds(), 1e-6);
+        assertEquals(3, join.reduceTasks());
+        assertEquals(3 + 300 / 3.0, join.reduceTaskSeconds(), 1e-6, "one filter: a third of the input is shuffled");
+        assertEquals(JobEstimate.Confidence.LOW, join.confidence(), "no statistics: the sizes are still guesses");
+        // the group-by's reduce has no fit of its own and none pooled: the throughput default times it
+        JobEstimate groupBy = e.get("Stage-2");
+        assertEquals(2 + 300.0 / 5, groupBy.reduceTaskSeconds(), 1e-6);
     }
 
     @Test

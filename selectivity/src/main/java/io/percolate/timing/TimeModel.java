@@ -1,0 +1,100 @@
+package io.percolate.timing;
+
+import io.percolate.model.OperatorKind;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.ToDoubleFunction;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The trained task-time model (dissertation eq. 5.4): a task's seconds are θ₀ + Σ θ_f·x_f over
+ * the features x of what it handles, with θ fitted per major operator and phase
+ * ({@link TimeModelTrainer}). A pooled fit per phase, over every operator, answers for an
+ * operator the training data lacked. File format: {@code selectivity/TIMING.md}.
+ *
+ * @param version format version of the model file
+ * @param fits    one per (operator, phase) trained, plus the pooled ones
+ */
+public record TimeModel(int version, List<Fit> fits) {
+    public static final int FORMAT_VERSION = 1;
+
+    /** What the model reads of a task's volume, in units that keep θ of similar magnitude. */
+    public enum Feature {
+        INPUT_MB(v -> v.inputBytes() / 1e6),
+        INPUT_MROWS(v -> v.inputRecords() / 1e6),
+        OUTPUT_MB(v -> v.outputBytes() / 1e6),
+        OUTPUT_MROWS(v -> v.outputRecords() / 1e6);
+
+        private final ToDoubleFunction<TaskVolume> value;
+
+        Feature(ToDoubleFunction<TaskVolume> value) {
+            this.value = value;
+        }
+
+        double of(TaskVolume volume) {
+            return value.applyAsDouble(volume);
+        }
+    }
+
+    /**
+     * One fitted equation.
+     *
+     * @param operator     the jobs' major operator; null for the pooled fit of the phase
+     * @param intercept    θ₀, seconds: what a task costs before it reads anything (JVM, set-up)
+     * @param coefficients θ_f of the features kept, seconds per unit; a feature is left out when
+     *                     it only made the fit worse (see {@link TimeModelTrainer})
+     * @param rSquared     share of the training times' variance the fit explains
+     * @param samples      tasks it was fitted on
+     * @param minSeconds   the shortest training task: no prediction goes below it
+     */
+    public record Fit(OperatorKind operator, TaskPhase phase, double intercept, Map<Feature, Double> coefficients,
+                      double rSquared, int samples, double minSeconds) {
+        public Fit {
+            requireNonNull(phase, "phase");
+            coefficients = coefficients.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(coefficients));
+            if (!Double.isFinite(intercept) || coefficients.values().stream().anyMatch(c -> !Double.isFinite(c))) {
+                throw new IllegalArgumentException("θ must be finite: " + intercept + " " + coefficients);
+            }
+            if (samples < 1 || !(minSeconds >= 0) || Double.isInfinite(minSeconds)) {
+                throw new IllegalArgumentException("a fit needs samples and a finite shortest time");
+            }
+        }
+
+        /** eq. 5.4: θ₀ + Σ θ_f·x_f, never below the shortest task trained on. */
+        public double seconds(TaskVolume volume) {
+            double t = intercept;
+            for (Map.Entry<Feature, Double> c : coefficients.entrySet()) {
+                t += c.getValue() * c.getKey().of(volume);
+            }
+            return Math.max(minSeconds, t);
+        }
+    }
+
+    public TimeModel {
+        fits = List.copyOf(fits);
+        if (version < 1) {
+            throw new IllegalArgumentException("model format version must be >= 1, got " + version);
+        }
+    }
+
+    public TimeModel(List<Fit> fits) {
+        this(FORMAT_VERSION, fits);
+    }
+
+    /** The fit for the operator and phase, else the phase's pooled fit. */
+    public Optional<Fit> fit(OperatorKind operator, TaskPhase phase) {
+        Optional<Fit> own = fits.stream().filter(f -> f.phase() == phase && f.operator() == operator).findFirst();
+        return own.isPresent() ? own
+                : fits.stream().filter(f -> f.phase() == phase && f.operator() == null).findFirst();
+    }
+
+    /** A task's predicted seconds; empty when the model was trained on no task of the phase. */
+    public OptionalDouble taskSeconds(OperatorKind operator, TaskPhase phase, TaskVolume volume) {
+        return fit(operator, phase).map(f -> OptionalDouble.of(f.seconds(volume))).orElse(OptionalDouble.empty());
+    }
+}

@@ -1,0 +1,140 @@
+package io.percolate.timing;
+
+import io.percolate.model.OperatorKind;
+import io.percolate.timing.TimeModel.Feature;
+import io.percolate.timing.TimeModel.Fit;
+import org.apache.commons.math3.linear.SingularMatrixException;
+import org.apache.commons.math3.stat.regression.OLSMultipleLinearRegression;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Fits θ of eq. 5.4 by ordinary least squares (commons-math3), separately for every major
+ * operator and phase with enough tasks, and once per phase over all operators (the pooled fit).
+ *
+ * <p>Bytes and records are nearly collinear in one workload, and least squares then trades them
+ * off freely: a negative θ that fits the training range well predicts shorter tasks for more
+ * data outside it. So a feature whose θ comes out negative is dropped and the rest refitted, as
+ * is one that does not vary or leaves the system singular; with no feature left the fit is the
+ * mean time.
+ */
+public final class TimeModelTrainer {
+    /** Fewest tasks a fit is made from. */
+    public static final int MIN_SAMPLES = 3;
+
+    private TimeModelTrainer() {
+    }
+
+    public static TimeModel train(List<TaskSample> samples) {
+        Map<OperatorKind, Map<TaskPhase, List<TaskSample>>> byOperator = new EnumMap<>(OperatorKind.class);
+        Map<TaskPhase, List<TaskSample>> byPhase = new EnumMap<>(TaskPhase.class);
+        for (TaskSample s : samples) {
+            byOperator.computeIfAbsent(s.operator(), o -> new EnumMap<>(TaskPhase.class))
+                    .computeIfAbsent(s.phase(), p -> new ArrayList<>()).add(s);
+            byPhase.computeIfAbsent(s.phase(), p -> new ArrayList<>()).add(s);
+        }
+        List<Fit> fits = new ArrayList<>();
+        byOperator.forEach((operator, phases) -> phases.forEach((phase, group) -> {
+            if (group.size() >= MIN_SAMPLES) {
+                fits.add(fit(operator, phase, group));
+            }
+        }));
+        byPhase.forEach((phase, group) -> {
+            if (group.size() >= MIN_SAMPLES) {
+                fits.add(fit(null, phase, group));
+            }
+        });
+        return new TimeModel(fits);
+    }
+
+    static Fit fit(OperatorKind operator, TaskPhase phase, List<TaskSample> group) {
+        double[] y = group.stream().mapToDouble(TaskSample::seconds).toArray();
+        double minSeconds = Arrays.stream(y).min().orElse(0);
+        List<Feature> features = new ArrayList<>(Arrays.stream(Feature.values())
+                .filter(f -> varies(f, group)).toList());
+        while (!features.isEmpty()) {
+            if (group.size() < features.size() + 2) {
+                features.remove(features.size() - 1); // too few tasks for this many θ
+                continue;
+            }
+            double[] beta;
+            try {
+                OLSMultipleLinearRegression ols = new OLSMultipleLinearRegression();
+                ols.newSampleData(y, design(group, features));
+                beta = ols.estimateRegressionParameters();
+            } catch (SingularMatrixException e) {
+                features.remove(features.size() - 1);
+                continue;
+            }
+            Feature worst = mostNegative(features, beta, group);
+            if (worst != null) {
+                features.remove(worst);
+                continue;
+            }
+            Map<Feature, Double> theta = new LinkedHashMap<>();
+            for (int i = 0; i < features.size(); i++) {
+                theta.put(features.get(i), beta[i + 1]);
+            }
+            return new Fit(operator, phase, beta[0], theta, rSquared(y, group, beta[0], theta), group.size(), minSeconds);
+        }
+        double mean = Arrays.stream(y).average().orElse(0);
+        return new Fit(operator, phase, mean, Map.of(), rSquared(y, group, mean, Map.of()), group.size(), minSeconds);
+    }
+
+    private static boolean varies(Feature f, List<TaskSample> group) {
+        double first = f.of(group.get(0).volume());
+        return group.stream().anyMatch(s -> f.of(s.volume()) != first);
+    }
+
+    private static double[][] design(List<TaskSample> group, List<Feature> features) {
+        double[][] x = new double[group.size()][features.size()];
+        for (int r = 0; r < group.size(); r++) {
+            for (int c = 0; c < features.size(); c++) {
+                x[r][c] = features.get(c).of(group.get(r).volume());
+            }
+        }
+        return x;
+    }
+
+    /** The feature whose negative θ moves the fitted times most over the training range, if any θ is negative. */
+    private static Feature mostNegative(List<Feature> features, double[] beta, List<TaskSample> group) {
+        Comparator<Integer> byEffect = Comparator.comparingDouble(i -> beta[i + 1] * range(features.get(i), group));
+        return java.util.stream.IntStream.range(0, features.size()).boxed()
+                .filter(i -> beta[i + 1] < 0)
+                .min(byEffect)
+                .map(features::get)
+                .orElse(null);
+    }
+
+    private static double range(Feature f, List<TaskSample> group) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (TaskSample s : group) {
+            lo = Math.min(lo, f.of(s.volume()));
+            hi = Math.max(hi, f.of(s.volume()));
+        }
+        return hi - lo;
+    }
+
+    /** 1 − SS_res / SS_tot of the fit on its own training tasks (before the lower bound). */
+    private static double rSquared(double[] y, List<TaskSample> group, double intercept, Map<Feature, Double> theta) {
+        double mean = Arrays.stream(y).average().orElse(0);
+        double residual = 0;
+        double total = 0;
+        for (int i = 0; i < y.length; i++) {
+            double fitted = intercept;
+            for (Map.Entry<Feature, Double> c : theta.entrySet()) {
+                fitted += c.getValue() * c.getKey().of(group.get(i).volume());
+            }
+            residual += (y[i] - fitted) * (y[i] - fitted);
+            total += (y[i] - mean) * (y[i] - mean);
+        }
+        return total == 0 ? (residual == 0 ? 1 : 0) : 1 - residual / total;
+    }
+}

@@ -1,0 +1,129 @@
+package io.percolate.timing;
+
+import io.percolate.model.OperatorKind;
+import io.percolate.timing.TimeModel.Feature;
+import io.percolate.timing.TimeModel.Fit;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+final class TestTimeModel {
+
+    private static TaskSample task(OperatorKind op, TaskPhase phase, double inMb, double inMrows, double outMb,
+                                   double outMrows, double seconds) {
+        return new TaskSample(op, phase, new TaskVolume(inMb * 1e6, inMrows * 1e6, outMb * 1e6, outMrows * 1e6), seconds);
+    }
+
+    @Test
+    void threeTasksOnALine_giveTheLineByHand() {
+        // only the input varies: 1 MB in 3 s, 2 MB in 5 s, 3 MB in 7 s, so θ₀ = 1 s and θ = 2 s/MB
+        List<TaskSample> tasks = List.of(
+                task(OperatorKind.JOIN, TaskPhase.MAP, 1, 0, 0, 0, 3),
+                task(OperatorKind.JOIN, TaskPhase.MAP, 2, 0, 0, 0, 5),
+                task(OperatorKind.JOIN, TaskPhase.MAP, 3, 0, 0, 0, 7));
+        Fit fit = TimeModelTrainer.train(tasks).fit(OperatorKind.JOIN, TaskPhase.MAP).orElseThrow();
+        assertEquals(1, fit.intercept(), 1e-9);
+        assertEquals(2, fit.coefficients().get(Feature.INPUT_MB), 1e-9);
+        assertEquals(1, fit.coefficients().size());
+        assertEquals(1, fit.rSquared(), 1e-12);
+        assertEquals(3, fit.samples());
+        assertEquals(11, fit.seconds(new TaskVolume(5e6, 0, 0, 0)), 1e-9);
+    }
+
+    @Test
+    void independentFeatures_recoverEveryTheta() {
+        // eq. 5.4 with θ = (2, 0.5 s/MB in, 4 s/M rows in, 0.25 s/MB out, 1 s/M rows out), no noise
+        Random random = new Random(7);
+        List<TaskSample> tasks = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            double inMb = 1 + 100 * random.nextDouble();
+            double inRows = random.nextDouble();
+            double outMb = 50 * random.nextDouble();
+            double outRows = random.nextDouble();
+            tasks.add(task(OperatorKind.GROUP_BY, TaskPhase.REDUCE, inMb, inRows, outMb, outRows,
+                    2 + 0.5 * inMb + 4 * inRows + 0.25 * outMb + outRows));
+        }
+        Fit fit = TimeModelTrainer.train(tasks).fit(OperatorKind.GROUP_BY, TaskPhase.REDUCE).orElseThrow();
+        assertEquals(2, fit.intercept(), 1e-6);
+        assertEquals(0.5, fit.coefficients().get(Feature.INPUT_MB), 1e-6);
+        assertEquals(4, fit.coefficients().get(Feature.INPUT_MROWS), 1e-6);
+        assertEquals(0.25, fit.coefficients().get(Feature.OUTPUT_MB), 1e-6);
+        assertEquals(1, fit.coefficients().get(Feature.OUTPUT_MROWS), 1e-6);
+        assertEquals(1, fit.rSquared(), 1e-9);
+    }
+
+    @Test
+    void aNegativeTheta_isDropped_soMoreDataNeverPredictsLessTime() {
+        // times fall with output rows in this sample: a fit keeping that θ would predict a shorter
+        // task for a larger one outside the training range
+        Random random = new Random(11);
+        List<TaskSample> tasks = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            double inMb = 1 + 10 * random.nextDouble();
+            double outRows = random.nextDouble();
+            tasks.add(task(OperatorKind.EXTRACT, TaskPhase.MAP, inMb, 0, 0, outRows, 10 + 2 * inMb - 3 * outRows));
+        }
+        Fit fit = TimeModelTrainer.train(tasks).fit(OperatorKind.EXTRACT, TaskPhase.MAP).orElseThrow();
+        assertFalse(fit.coefficients().containsKey(Feature.OUTPUT_MROWS), fit.toString());
+        assertTrue(fit.coefficients().values().stream().allMatch(theta -> theta >= 0), fit.toString());
+        assertTrue(fit.coefficients().get(Feature.INPUT_MB) > 1.5, fit.toString());
+        double small = fit.seconds(new TaskVolume(1e6, 0, 0, 0));
+        double large = fit.seconds(new TaskVolume(1e6, 0, 0, 50e6));
+        assertTrue(large >= small, small + " vs " + large);
+    }
+
+    @Test
+    void anOperatorTheTrainingLacked_getsThePhasesPooledFit_andNoTaskIsPredictedFasterThanAnySeen() {
+        List<TaskSample> tasks = List.of(
+                task(OperatorKind.JOIN, TaskPhase.MAP, 1, 0, 0, 0, 4),
+                task(OperatorKind.JOIN, TaskPhase.MAP, 2, 0, 0, 0, 6),
+                task(OperatorKind.JOIN, TaskPhase.MAP, 3, 0, 0, 0, 8),
+                task(OperatorKind.GROUP_BY, TaskPhase.MAP, 2, 0, 0, 0, 6));
+        TimeModel model = TimeModelTrainer.train(tasks);
+        Fit pooled = model.fit(OperatorKind.GROUP_BY, TaskPhase.MAP).orElseThrow();
+        assertEquals(null, pooled.operator(), "one group-by task is too few for a fit of its own");
+        assertEquals(4, pooled.samples());
+        assertEquals(4, pooled.seconds(new TaskVolume(0, 0, 0, 0)), 1e-9, "θ₀ = 2 s, but no task ran under 4 s");
+        assertTrue(model.taskSeconds(OperatorKind.JOIN, TaskPhase.REDUCE, new TaskVolume(0, 0, 0, 0)).isEmpty(),
+                "no reduce task was trained on");
+    }
+
+    @Test
+    void tooFewTasks_giveNoFit_andConstantTimes_giveTheirMean() {
+        assertTrue(TimeModelTrainer.train(List.of(task(OperatorKind.JOIN, TaskPhase.MAP, 1, 0, 0, 0, 3)))
+                .fits().isEmpty());
+        Fit flat = TimeModelTrainer.fit(OperatorKind.JOIN, TaskPhase.MAP, List.of(
+                task(OperatorKind.JOIN, TaskPhase.MAP, 1, 1, 1, 1, 3),
+                task(OperatorKind.JOIN, TaskPhase.MAP, 1, 1, 1, 1, 5),
+                task(OperatorKind.JOIN, TaskPhase.MAP, 1, 1, 1, 1, 7)));
+        assertEquals(5, flat.intercept(), 1e-9);
+        assertTrue(flat.coefficients().isEmpty());
+        assertEquals(0, flat.rSquared(), 1e-9);
+    }
+
+    @Test
+    void codec_roundTrips_andRefusesNewerOrBrokenFiles() throws IOException {
+        TimeModel model = TimeModelTrainer.train(List.of(
+                task(OperatorKind.JOIN, TaskPhase.REDUCE, 1, 0, 0, 0, 3),
+                task(OperatorKind.JOIN, TaskPhase.REDUCE, 2, 0, 0, 0, 5),
+                task(OperatorKind.JOIN, TaskPhase.REDUCE, 3, 0, 0, 0, 7)));
+        TimeModel back = TimeModelCodec.fromJson(TimeModelCodec.toJson(model));
+        assertEquals(model, back);
+        assertEquals(9, back.taskSeconds(OperatorKind.JOIN, TaskPhase.REDUCE, new TaskVolume(4e6, 0, 0, 0)).orElseThrow(), 1e-9);
+
+        assertThrows(IOException.class, () -> TimeModelCodec.fromJson("{\"version\": 99, \"fits\": []}".getBytes(StandardCharsets.UTF_8)));
+        assertThrows(IOException.class, () -> TimeModelCodec.fromJson("{\"fits\": []}".getBytes(StandardCharsets.UTF_8)));
+        assertThrows(IOException.class, () -> TimeModelCodec.fromJson("not json".getBytes(StandardCharsets.UTF_8)));
+        assertThrows(IOException.class, () -> TimeModelCodec.fromJson(
+                "{\"version\": 1, \"fits\": [{\"phase\": \"MAP\", \"intercept\": 1, \"samples\": 0}]}".getBytes(StandardCharsets.UTF_8)));
+    }
+}
