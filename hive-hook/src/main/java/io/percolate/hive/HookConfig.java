@@ -3,7 +3,9 @@ package io.percolate.hive;
 import io.percolate.config.ConfigValues;
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.estimate.CoarseEstimator;
+import io.percolate.hive.model.TimeModelFile;
 import io.percolate.stats.StatisticsStore;
+import io.percolate.timing.TimeModel;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
@@ -14,7 +16,8 @@ import java.util.Optional;
  * session {@code SET}). Every key, its default and its meaning is listed here and in the README.
  */
 record HookConfig(boolean enabled, String descriptorDir, Optional<String> statisticsDir,
-                  boolean metastoreStatistics, CoarseEstimator.Settings estimator, double refineSeconds) {
+                  boolean metastoreStatistics, CoarseEstimator.Settings estimator, Optional<String> modelPath,
+                  double refineSeconds) {
 
     /** Turns the hook off without removing it from {@code hive.exec.pre.hooks}. */
     static final String ENABLED = "percolate.hook.enabled";
@@ -31,6 +34,11 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
      */
     static final String METASTORE_STATISTICS = "percolate.statistics.metastore";
     static final boolean DEFAULT_METASTORE_STATISTICS = true;
+    /**
+     * The trained task-time model ({@code ./percolate model train}) on the cluster file system;
+     * empty: tasks are timed by the throughputs below.
+     */
+    static final String MODEL_PATH = "percolate.model.path";
     /** Throughput of a map task, MB/s, for estimates without a trained time model. */
     static final String MAP_MB_PER_SECOND = "percolate.estimate.map-mb-per-second";
     /** Throughput of a reduce task, MB/s, for estimates without a trained time model. */
@@ -53,6 +61,11 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
         return statisticsDir.map(dir -> new StatisticsStore(conf, new Path(dir)));
     }
 
+    /** The trained time model, if one is configured and readable (else a warning, and the throughputs). */
+    Optional<TimeModel> timeModel(Configuration conf) {
+        return modelPath.flatMap(path -> TimeModelFile.shared().load(conf, new Path(path)));
+    }
+
     /** @throws IllegalArgumentException naming the bad key when a value is out of range */
     static HookConfig from(Configuration conf) {
         CoarseEstimator.Settings d = CoarseEstimator.Settings.DEFAULTS;
@@ -70,6 +83,7 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
                 statistics.isEmpty() ? Optional.empty() : Optional.of(statistics),
                 ConfigValues.flag(conf, METASTORE_STATISTICS, DEFAULT_METASTORE_STATISTICS),
                 estimator,
+                Optional.of(conf.getTrimmed(MODEL_PATH, "")).filter(p -> !p.isEmpty()),
                 nonNegative(REFINE_SECONDS, conf.getDouble(REFINE_SECONDS, DEFAULT_REFINE_SECONDS)));
     }
 

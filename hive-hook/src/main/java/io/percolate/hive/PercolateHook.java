@@ -41,15 +41,15 @@ public final class PercolateHook implements ExecuteWithHookContext {
                 return; // DDL, fetch-only queries and Tez/Spark plans have no MapReduce jobs to percolate
             }
             String user = context.getUgi() != null ? context.getUgi().getShortUserName() : context.getUserName();
-            PlannedQuery planned = new PlanExtractor(conf, config.estimator(), config.statisticsStore(conf),
-                    config.metastoreStatistics())
+            PlannedQuery planned = new PlanExtractor(conf, config.estimator(), config.timeModel(conf),
+                    config.statisticsStore(conf), config.metastoreStatistics())
                     .extract(plan, context.getInputs());
             QueryDag dag = planned.dag();
             QueryDescriptor descriptor = QueryDescriptor.of(plan.getQueryId(), String.valueOf(user),
                     plan.getQueryString(), System.currentTimeMillis(), dag);
             DescriptorStore store = new DescriptorStore(conf, new Path(config.descriptorDir()));
             Path published = store.publish(descriptor);
-            int tagged = new JobTagger(conf).tag(plan, descriptor.queryId(), published);
+            int tagged = new JobTagger(conf).tag(plan, descriptor.queryId(), published, dag);
             if (config.refineSeconds() > 0) {
                 OutputWatcher.shared().watch(descriptor, planned, Utilities.getMRTasks(plan.getRootTasks()), conf, store,
                         Duration.ofMillis(Math.max(1, Math.round(config.refineSeconds() * 1000))));

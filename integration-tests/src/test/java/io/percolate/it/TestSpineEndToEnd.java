@@ -7,6 +7,9 @@ import io.percolate.it.cluster.EmbeddedHive;
 import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.it.tpch.TpchDataset;
 import io.percolate.it.tpch.TpchQueries;
+import io.percolate.hive.model.HistoricalJob;
+import io.percolate.hive.model.JobHistoryReader;
+import io.percolate.hive.model.TimeModelFile;
 import io.percolate.hive.stats.MetastoreLayouts;
 import io.percolate.hive.stats.StatisticsJob;
 import io.percolate.stats.Bucket;
@@ -32,6 +35,9 @@ import io.percolate.scheduler.TlsScheduler;
 import io.percolate.scheduler.registry.DescriptorStatus;
 import io.percolate.scheduler.registry.QueryView;
 import io.percolate.stats.StatisticsStore;
+import io.percolate.timing.TaskPhase;
+import io.percolate.timing.TimeModel;
+import io.percolate.timing.TimeModelTrainer;
 import io.trino.tpch.TpchTable;
 import io.percolate.hive.publish.JobTagger;
 import org.apache.hadoop.conf.Configuration;
@@ -280,20 +286,48 @@ final class TestSpineEndToEnd {
     }
 
     @Test
-    void withTableStatistics_theHookEstimatesFromThem() throws Exception {
+    void jobHistory_namesEachJobsQueryStageAndOperator_andTrainsTheTimeModel() throws Exception {
+        List<HistoricalJob> history = history();
+        for (EmbeddedHive.Result query : List.of(segmentRevenue, pricingSummary)) {
+            QueryDag dag = descriptor(query).dag();
+            List<HistoricalJob> jobs = history.stream()
+                    .filter(j -> j.queryId().equals(QueryId.normalize(query.queryId()))).toList();
+            assertEquals(dag.jobs().size(), jobs.size(), "history of " + query.queryId() + ": " + jobs);
+            for (HistoricalJob job : jobs) {
+                assertEquals(dag.job(job.stageId()).orElseThrow().operator(), job.operator().orElseThrow(), job.toString());
+                assertTrue(job.succeeded() && job.seconds() >= job.taskSpanSeconds(), job.toString());
+                List<HistoricalJob.TaskRun> maps = job.tasks().stream().filter(t -> t.phase() == TaskPhase.MAP).toList();
+                assertFalse(maps.isEmpty(), job.toString());
+                // every map read from HDFS (a table or an earlier job's output) and ran for a while
+                assertTrue(maps.stream().allMatch(t -> t.volume().inputBytes() > 0 && t.seconds() > 0), job.toString());
+            }
+        }
+        TimeModel model = trainedModel();
+        // every phase the two queries ran has a fit, of its own operator or pooled
+        assertTrue(model.fit(OperatorKind.GROUP_BY, TaskPhase.REDUCE).isPresent(), model.toString());
+        assertTrue(model.fit(OperatorKind.JOIN, TaskPhase.MAP).isPresent(), model.toString());
+        assertTrue(model.fits().stream().allMatch(f -> f.rSquared() <= 1 && f.minSeconds() > 0), model.toString());
+    }
+
+    @Test
+    void withTableStatisticsAndATrainedModel_theHookEstimatesFromThem() throws Exception {
         Path store = lineitemStatisticsStore();
         lineitemStatisticsFromTheJob();
+        Path modelFile = new Path("/percolate/time-model.json");
+        TimeModelFile.write(cluster.conf(), modelFile, trainedModel());
         EmbeddedHive withStatistics = new EmbeddedHive(cluster.conf(),
                 java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(),
                 // first estimates only: the descriptor is not re-estimated from the jobs' counters
-                Map.of(StatisticsStore.DIR_KEY, store.toString(), "percolate.hook.refine-seconds", "0"));
+                Map.of(StatisticsStore.DIR_KEY, store.toString(), "percolate.hook.refine-seconds", "0",
+                        "percolate.model.path", modelFile.toString()));
         EmbeddedHive.Result result = withStatistics.run(TpchQueries.PRICING_SUMMARY.sql());
         assertEquals(pricingSummary.rows(), result.rows());
 
         JobNode estimated = only(descriptor(result).dag(), OperatorKind.GROUP_BY);
         // the same query without statistics, its descriptor re-estimated from the group-by's counters
         JobNode actual = only(descriptor(pricingSummary).dag(), OperatorKind.GROUP_BY);
-        assertEquals(JobEstimate.Confidence.MEDIUM, estimated.estimate().confidence(), estimated.toString());
+        // statistics for every table and key, and a trained model for the job's tasks
+        assertEquals(JobEstimate.Confidence.HIGH, estimated.estimate().confidence(), estimated.toString());
         assertEquals(JobEstimate.Confidence.LOW, actual.estimate().confidence());
         // 3 return flags × 2 line statuses: at most 6 narrow groups (4 occur), where the default
         // would keep a tenth of the filtered input (tens of kilobytes)
@@ -385,6 +419,16 @@ final class TestSpineEndToEnd {
      * The query's descriptor as the scheduler loaded it from the file the hook published (the
      * file itself is deleted once the query retires).
      */
+    /** The job history of everything this cluster ran so far. */
+    private List<HistoricalJob> history() throws Exception {
+        return new JobHistoryReader(cluster.conf()).read(JobHistoryReader.historyDirs(cluster.conf()));
+    }
+
+    /** The time model trained on this cluster's history, as {@code ./percolate model train} would. */
+    private TimeModel trainedModel() throws Exception {
+        return TimeModelTrainer.train(history().stream().flatMap(j -> j.samples().stream()).toList());
+    }
+
     private QueryDescriptor descriptor(EmbeddedHive.Result query) throws Exception {
         QueryView view = awaitRetired((TlsScheduler) cluster.scheduler(), QueryId.normalize(query.queryId()));
         return view.descriptor().orElseThrow(() -> new AssertionError("no descriptor honoured: " + view));

@@ -124,7 +124,7 @@ public final class CoarseEstimator implements DagEstimator {
      * operator and the task's phase (which makes MEDIUM estimates HIGH), else a start-up cost plus
      * the task's bytes at the phase's throughput.
      */
-    static JobEstimate timed(Settings settings, Optional<TimeModel> model, JobShape job, JobVolume v,
+    public static JobEstimate timed(Settings settings, Optional<TimeModel> model, JobShape job, JobVolume v,
                              JobEstimate.Confidence confidence) {
         TaskVolume map = v.mapTask();
         TaskVolume reduce = v.reduceTask();

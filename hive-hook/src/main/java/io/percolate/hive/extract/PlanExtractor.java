@@ -15,6 +15,7 @@ import io.percolate.model.TableRef;
 import io.percolate.selectivity.StatisticsCatalog;
 import io.percolate.stats.StatisticsSettings;
 import io.percolate.stats.StatisticsStore;
+import io.percolate.timing.TimeModel;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.QueryPlan;
 import org.apache.hadoop.hive.ql.exec.Task;
@@ -48,17 +49,20 @@ import static java.util.Objects.requireNonNull;
 public final class PlanExtractor {
     private final TableSizer sizer;
     private final CoarseEstimator.Settings estimates;
+    private final Optional<TimeModel> model;
     private final StatisticsLookup statistics;
 
     /**
+     * @param model        the trained task-time model, if any
      * @param statistics   where Percolate's table statistics are kept, if anywhere
      * @param fromMetastore whether Hive's column statistics stand in for tables the store lacks;
      *                      when no table has statistics either way, estimates use the coarse defaults
      */
-    public PlanExtractor(Configuration conf, CoarseEstimator.Settings estimates, Optional<StatisticsStore> statistics,
-                         boolean fromMetastore) {
+    public PlanExtractor(Configuration conf, CoarseEstimator.Settings estimates, Optional<TimeModel> model,
+                         Optional<StatisticsStore> statistics, boolean fromMetastore) {
         this.sizer = new TableSizer(requireNonNull(conf, "conf"));
         this.estimates = requireNonNull(estimates, "estimates");
+        this.model = requireNonNull(model, "model");
         Supplier<MetastoreStatistics> metastore = () -> {
             try {
                 // the query's own session client (compiling the query made it); never a new one
@@ -123,8 +127,8 @@ public final class PlanExtractor {
     private DagEstimator estimator(Collection<StatisticsLookup.TableRead> tables) {
         Optional<StatisticsCatalog> catalog = statistics.load(tables);
         return catalog.isPresent()
-                ? new StatisticalEstimator(catalog.get(), StatisticsSettings.DEFAULTS, estimates)
-                : new CoarseEstimator(estimates);
+                ? new StatisticalEstimator(catalog.get(), StatisticsSettings.DEFAULTS, estimates, model)
+                : new CoarseEstimator(estimates, model);
     }
 
     private record JobDraft(List<String> alternatives, List<String> parents, JobScan scan, BaseTables base,

@@ -1,6 +1,7 @@
 package io.percolate.hive.publish;
 
 import io.percolate.descriptor.QueryTags;
+import io.percolate.model.QueryDag;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.QueryPlan;
@@ -23,6 +24,8 @@ public final class JobTagger {
     public static final String QUERY_ID_KEY = "percolate.query.id";
     public static final String STAGE_ID_KEY = "percolate.stage.id";
     public static final String DESCRIPTOR_KEY = "percolate.descriptor.path";
+    /** The job's major operator, so job history alone can train the time model ({@code model train}). */
+    public static final String OPERATOR_KEY = "percolate.job.operator";
     /** YARN refuses an application with more tags than this, which would fail the user's query. */
     static final int YARN_MAX_TAGS = 10;
 
@@ -40,7 +43,7 @@ public final class JobTagger {
      *
      * @return how many jobs were tagged
      */
-    public int tag(QueryPlan plan, String queryId, Path descriptor) {
+    public int tag(QueryPlan plan, String queryId, Path descriptor, QueryDag dag) {
         List<ExecDriver> jobs = Utilities.getMRTasks(plan.getRootTasks());
         boolean nameJobs = queryConf.get(MRJobConfig.JOB_NAME, "").isEmpty();
         String namePrefix = Utilities.abbreviate(plan.getQueryString(),
@@ -59,6 +62,7 @@ public final class JobTagger {
             copy.set(QUERY_ID_KEY, queryId);
             copy.set(STAGE_ID_KEY, job.getId());
             copy.set(DESCRIPTOR_KEY, descriptor.toString());
+            dag.job(job.getId()).ifPresent(j -> copy.set(OPERATOR_KEY, j.operator().name()));
             if (nameJobs) {
                 copy.set(MRJobConfig.JOB_NAME, namePrefix + " (" + job.getId() + ")");
             }

@@ -181,7 +181,7 @@ public final class SelectivityBench {
 
     private static Estimates estimates(QueryPlan plan, Configuration conf, Optional<StatisticsStore> store,
                                        boolean fromMetastore) {
-        PlannedQuery planned = new PlanExtractor(conf, CoarseEstimator.Settings.DEFAULTS, store, fromMetastore)
+        PlannedQuery planned = new PlanExtractor(conf, CoarseEstimator.Settings.DEFAULTS, Optional.empty(), store, fromMetastore)
                 .extract(plan, plan.getInputs());
         if (!(planned.estimator() instanceof StatisticalEstimator statistical)) {
             throw new IllegalStateException("no statistics reached the estimator for " + plan.getQueryString());

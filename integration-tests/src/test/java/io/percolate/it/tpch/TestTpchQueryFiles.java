@@ -66,7 +66,7 @@ final class TestTpchQueryFiles {
         // Hive's default turns small joins into map joins, whose small tables a local task hashes
         for (String mapJoins : List.of("false", "true")) {
             List<String> whole = hive.compiled(TpchQueries.tpch(id).sql(), Map.of("hive.auto.convert.join", mapJoins),
-                    plan -> new PlanExtractor(new Configuration(), CoarseEstimator.Settings.DEFAULTS, Optional.empty(), false)
+                    plan -> new PlanExtractor(new Configuration(), CoarseEstimator.Settings.DEFAULTS, Optional.empty(), Optional.empty(), false)
                             .extract(plan, plan.getInputs()).shapes().stream()
                             .filter(job -> job.tree().isEmpty()).map(JobShape::stageId).toList());
             assertEquals(List.of(), whole, "q" + id + " (map joins " + mapJoins + "): jobs estimated as a whole");

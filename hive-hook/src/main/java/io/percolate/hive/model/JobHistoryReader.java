@@ -1,0 +1,193 @@
+package io.percolate.hive.model;
+
+import io.percolate.hive.publish.JobTagger;
+import io.percolate.model.OperatorKind;
+import io.percolate.timing.TaskPhase;
+import io.percolate.timing.TaskVolume;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.CounterGroup;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.FileSystemCounter;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.apache.hadoop.mapreduce.TaskType;
+import org.apache.hadoop.mapreduce.jobhistory.JobHistoryParser;
+import org.apache.hadoop.mapreduce.jobhistory.JobHistoryParser.JobInfo;
+import org.apache.hadoop.mapreduce.jobhistory.JobHistoryParser.TaskAttemptInfo;
+import org.apache.hadoop.mapreduce.jobhistory.JobHistoryParser.TaskInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads MapReduce job history, the {@code .jhist} files and {@code _conf.xml} files the
+ * ApplicationMaster writes and the JobHistoryServer files away, into {@link HistoricalJob}s.
+ * A task's volume comes from its counters: bytes read from and written to the distributed file
+ * systems (not the local spill files), records in, the map output (what the shuffle carries) and,
+ * for what a job writes, Hive's rows out of its file sinks.
+ */
+public final class JobHistoryReader {
+    private static final Logger LOG = LoggerFactory.getLogger(JobHistoryReader.class);
+    /** Hive counts the rows each file sink wrote as RECORDS_OUT_OPERATOR_FS_&lt;id&gt;. */
+    static final String FILE_SINK_ROWS = "RECORDS_OUT_OPERATOR_FS_";
+    static final String HISTORY_SUFFIX = ".jhist";
+    static final String CONF_SUFFIX = "_conf.xml";
+    private static final long MAX_CONF_BYTES = 16L << 20;
+
+    private final Configuration conf;
+
+    public JobHistoryReader(Configuration conf) {
+        this.conf = conf;
+    }
+
+    /**
+     * Where this cluster's JobHistoryServer keeps history: its done directory and the
+     * intermediate one jobs land in first ({@code mapreduce.jobhistory.done-dir},
+     * {@code mapreduce.jobhistory.intermediate-done-dir}, with their defaults under the staging directory).
+     */
+    public static List<Path> historyDirs(Configuration conf) {
+        String staging = conf.get("yarn.app.mapreduce.am.staging-dir", "/tmp/hadoop-yarn/staging");
+        return List.of(
+                new Path(conf.get("mapreduce.jobhistory.done-dir", staging + "/history/done")),
+                new Path(conf.get("mapreduce.jobhistory.intermediate-done-dir", staging + "/history/done_intermediate")));
+    }
+
+    /** Every job whose history file lies under {@code dirs} (recursively), each once; unreadable files are skipped with a warning. */
+    public List<HistoricalJob> read(List<Path> dirs) throws IOException {
+        Map<String, HistoricalJob> jobs = new LinkedHashMap<>();
+        for (Path dir : dirs) {
+            FileSystem fs = dir.getFileSystem(conf);
+            if (!fs.exists(dir)) {
+                continue;
+            }
+            RemoteIterator<LocatedFileStatus> files = fs.listFiles(dir, true);
+            while (files.hasNext()) {
+                FileStatus file = files.next();
+                String name = file.getPath().getName();
+                String jobId = name.contains("-") ? name.substring(0, name.indexOf('-')) : name;
+                if (!name.endsWith(HISTORY_SUFFIX) || jobs.containsKey(jobId)) {
+                    continue;
+                }
+                try {
+                    jobs.put(jobId, readOne(fs, file.getPath(), new Path(file.getPath().getParent(), jobId + CONF_SUFFIX)));
+                } catch (IOException | RuntimeException e) {
+                    LOG.warn("Percolate: skipping job history {}: {}", file.getPath(), e.toString());
+                }
+            }
+        }
+        return List.copyOf(jobs.values());
+    }
+
+    HistoricalJob readOne(FileSystem fs, Path history, Path confFile) throws IOException {
+        JobInfo info = new JobHistoryParser(fs, history).parse();
+        if (info.getErrorInfo() != null && !info.getErrorInfo().isEmpty() && info.getJobId() == null) {
+            throw new IOException("unparsable history: " + info.getErrorInfo());
+        }
+        Configuration jobConf = jobConf(fs, confFile);
+        List<HistoricalJob.TaskRun> tasks = new ArrayList<>();
+        boolean reduces = info.getAllTasks().values().stream().anyMatch(t -> t.getTaskType() == TaskType.REDUCE);
+        for (TaskInfo task : info.getAllTasks().values()) {
+            TaskAttemptInfo attempt = task.getSuccessfulAttemptId() == null ? null
+                    : task.getAllTaskAttempts().get(task.getSuccessfulAttemptId());
+            if (attempt == null || (task.getTaskType() != TaskType.MAP && task.getTaskType() != TaskType.REDUCE)) {
+                continue;
+            }
+            Counters counters = attempt.getCounters() != null ? attempt.getCounters() : task.getCounters();
+            TaskPhase phase = task.getTaskType() == TaskType.MAP ? TaskPhase.MAP : TaskPhase.REDUCE;
+            tasks.add(new HistoricalJob.TaskRun(phase, volume(phase, reduces, counters),
+                    attempt.getStartTime(), attempt.getFinishTime()));
+        }
+        Optional<OperatorKind> operator = Optional.ofNullable(jobConf.get(JobTagger.OPERATOR_KEY)).flatMap(o -> {
+            try {
+                return Optional.of(OperatorKind.valueOf(o.trim().toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException unknown) {
+                return Optional.empty();
+            }
+        });
+        return new HistoricalJob(info.getJobId().toString(), jobConf.get(JobTagger.QUERY_ID_KEY),
+                jobConf.get(JobTagger.STAGE_ID_KEY), operator, "SUCCEEDED".equals(info.getJobStatus()),
+                info.getSubmitTime(), info.getLaunchTime(), info.getFinishTime(), tasks);
+    }
+
+    /** A task's volume from its counters; {@code jobReduces} says whether a map's output is the shuffle. */
+    static TaskVolume volume(TaskPhase phase, boolean jobReduces, Counters counters) {
+        double written = fileSystemBytes(counters, FileSystemCounter.BYTES_WRITTEN);
+        double rowsWritten = fileSinkRows(counters);
+        if (phase == TaskPhase.MAP) {
+            double in = fileSystemBytes(counters, FileSystemCounter.BYTES_READ);
+            double inRows = value(counters, TaskCounter.MAP_INPUT_RECORDS);
+            return jobReduces
+                    ? new TaskVolume(in, inRows, value(counters, TaskCounter.MAP_OUTPUT_BYTES),
+                    value(counters, TaskCounter.MAP_OUTPUT_RECORDS))
+                    : new TaskVolume(in, inRows, written, rowsWritten);
+        }
+        return new TaskVolume(value(counters, TaskCounter.REDUCE_SHUFFLE_BYTES),
+                value(counters, TaskCounter.REDUCE_INPUT_RECORDS), written, rowsWritten);
+    }
+
+    private static double value(Counters counters, TaskCounter counter) {
+        Counter c = counters == null ? null : counters.findCounter(counter);
+        return c == null ? 0 : Math.max(0, c.getValue());
+    }
+
+    /** Bytes the task moved through the distributed file systems (every scheme but the local spill's file://). */
+    private static double fileSystemBytes(Counters counters, FileSystemCounter kind) {
+        if (counters == null) {
+            return 0;
+        }
+        String suffix = "_" + kind.name();
+        double bytes = 0;
+        for (Counter c : counters.getGroup(FileSystemCounter.class.getName())) {
+            if (c.getName().endsWith(suffix) && !c.getName().startsWith("FILE_")) {
+                bytes += Math.max(0, c.getValue());
+            }
+        }
+        return bytes;
+    }
+
+    private static double fileSinkRows(Counters counters) {
+        if (counters == null) {
+            return 0;
+        }
+        double rows = 0;
+        for (CounterGroup group : counters) {
+            for (Counter c : group) {
+                if (c.getName().startsWith(FILE_SINK_ROWS)) {
+                    rows += Math.max(0, c.getValue());
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static Configuration jobConf(FileSystem fs, Path confFile) throws IOException {
+        Configuration jobConf = new Configuration(false);
+        if (!fs.exists(confFile)) {
+            return jobConf; // an untagged job as far as we can tell: its tasks train nothing
+        }
+        if (fs.getFileStatus(confFile).getLen() > MAX_CONF_BYTES) {
+            throw new IOException(confFile + " is over " + MAX_CONF_BYTES + " bytes");
+        }
+        byte[] bytes;
+        try (InputStream in = fs.open(confFile)) {
+            bytes = in.readAllBytes();
+        }
+        jobConf.addResource(new ByteArrayInputStream(bytes), confFile.toString());
+        jobConf.size(); // parse now, while the bytes are at hand
+        return jobConf;
+    }
+}

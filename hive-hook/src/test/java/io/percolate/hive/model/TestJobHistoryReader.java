@@ -1,0 +1,58 @@
+package io.percolate.hive.model;
+
+import io.percolate.timing.TaskPhase;
+import io.percolate.timing.TaskVolume;
+import org.apache.hadoop.mapreduce.Counters;
+import org.apache.hadoop.mapreduce.FileSystemCounter;
+import org.apache.hadoop.mapreduce.TaskCounter;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+final class TestJobHistoryReader {
+
+    /** Counters as a Hive task reports them: HDFS and local spill bytes, records, Hive's file-sink rows. */
+    private static Counters counters() {
+        Counters c = new Counters();
+        c.findCounter("hdfs", FileSystemCounter.BYTES_READ).setValue(1_000);
+        c.findCounter("file", FileSystemCounter.BYTES_READ).setValue(9_999); // spills: not the task's input
+        c.findCounter("hdfs", FileSystemCounter.BYTES_WRITTEN).setValue(300);
+        c.findCounter("file", FileSystemCounter.BYTES_WRITTEN).setValue(8_888);
+        c.findCounter(TaskCounter.MAP_INPUT_RECORDS).setValue(10);
+        c.findCounter(TaskCounter.MAP_OUTPUT_BYTES).setValue(600);
+        c.findCounter(TaskCounter.MAP_OUTPUT_RECORDS).setValue(6);
+        c.findCounter(TaskCounter.REDUCE_SHUFFLE_BYTES).setValue(700);
+        c.findCounter(TaskCounter.REDUCE_INPUT_RECORDS).setValue(7);
+        c.findCounter("HIVE", "RECORDS_OUT_OPERATOR_FS_12").setValue(3);
+        c.findCounter("HIVE", "RECORDS_OUT_OPERATOR_GBY_4").setValue(99); // not a sink
+        return c;
+    }
+
+    @Test
+    void aMapFeedingReducers_writesTheShuffle() {
+        assertEquals(new TaskVolume(1_000, 10, 600, 6), JobHistoryReader.volume(TaskPhase.MAP, true, counters()));
+    }
+
+    @Test
+    void aMapOfAMapOnlyJob_writesTheJobsOutput() {
+        assertEquals(new TaskVolume(1_000, 10, 300, 3), JobHistoryReader.volume(TaskPhase.MAP, false, counters()));
+    }
+
+    @Test
+    void aReduce_readsTheShuffle_andWritesTheOutput() {
+        assertEquals(new TaskVolume(700, 7, 300, 3), JobHistoryReader.volume(TaskPhase.REDUCE, true, counters()));
+    }
+
+    @Test
+    void missingCounters_areZero_andJobsWithoutAnOperatorTrainNothing() {
+        assertEquals(new TaskVolume(0, 0, 0, 0), JobHistoryReader.volume(TaskPhase.REDUCE, true, null));
+        HistoricalJob untagged = new HistoricalJob("job_1_0001", null, null, Optional.empty(), true, 0, 1, 2,
+                List.of(new HistoricalJob.TaskRun(TaskPhase.MAP, new TaskVolume(1, 1, 1, 1), 0, 1000)));
+        assertTrue(untagged.samples().isEmpty());
+        assertEquals("", untagged.queryId());
+    }
+}

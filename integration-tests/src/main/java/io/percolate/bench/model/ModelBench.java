@@ -1,0 +1,149 @@
+package io.percolate.bench.model;
+
+import io.percolate.estimate.CoarseEstimator;
+import io.percolate.estimate.JobShape;
+import io.percolate.estimate.JobVolume;
+import io.percolate.estimate.StatisticalEstimator;
+import io.percolate.hive.extract.PlanExtractor;
+import io.percolate.hive.extract.PlannedQuery;
+import io.percolate.hive.model.HistoricalJob;
+import io.percolate.hive.model.JobHistoryReader;
+import io.percolate.it.cluster.EmbeddedHive;
+import io.percolate.it.cluster.MiniPercolateCluster;
+import io.percolate.it.tpch.TpchDataset;
+import io.percolate.it.tpch.TpchQueries;
+import io.percolate.it.tpch.TpchStatistics;
+import io.percolate.model.QueryId;
+import io.percolate.stats.StatisticsStore;
+import io.trino.tpch.TpchTable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.QueryPlan;
+
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * {@code ./percolate bench model}: trains the task-time model on real MapReduce runs of the
+ * TPC-H queries and measures how well it predicts job and query times it was not trained on.
+ * At each training scale a fresh mini-cluster runs every query alone, one after another, with
+ * Percolate's hook on; the job history of those runs, minus every eighth query, trains the model
+ * as {@code ./percolate model train} would. The held-out queries, and every query at a larger
+ * scale, are then predicted from the hook's estimates of their jobs' sizes (and, to separate the
+ * time model's error from the size estimates', from the sizes the tasks really had).
+ */
+public final class ModelBench {
+    private static final Path DATA = new Path("/data/tpch");
+    static final int NODE_MB = 4096;
+    static final int CONTAINER_MB = 512;
+
+    private ModelBench() {
+    }
+
+    public static void main(String[] args) {
+        ModelSettings settings;
+        try {
+            settings = ModelSettings.parse(List.of(args));
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        try {
+            long started = System.nanoTime();
+            List<MeasuredJob> jobs = new ArrayList<>();
+            for (double scale : Stream.concat(settings.trainingScales().stream(), Stream.of(settings.largerScale())).toList()) {
+                jobs.addAll(run(settings, scale));
+            }
+            ModelReport report = ModelReport.evaluate(settings, jobs, (System.nanoTime() - started) / 1e9);
+            java.nio.file.Path file = report.write();
+            System.out.println(report.summary());
+            System.out.println("model: wrote " + file.toAbsolutePath());
+        } catch (Exception | Error e) {
+            e.printStackTrace();
+            System.exit(1);
+        }
+        System.exit(0); // mini-cluster threads must not keep the JVM alive
+    }
+
+    /** Every query alone on a fresh cluster at one scale, its jobs' estimates and their history. */
+    static List<MeasuredJob> run(ModelSettings s, double scale) throws Exception {
+        java.nio.file.Path work = Files.createTempDirectory("percolate-model-bench");
+        List<TpchTable<?>> tables = List.copyOf(TpchTable.getTables());
+        try (MiniPercolateCluster cluster = MiniPercolateCluster.start(
+                new MiniPercolateCluster.Spec(work.resolve("cluster"), s.nodes(), NODE_MB, CONTAINER_MB, false))) {
+            TpchDataset data = new TpchDataset(scale, tables);
+            data.write(cluster.fileSystem(), DATA);
+            StatisticsStore store = new StatisticsStore(cluster.conf(), new Path(StatisticsStore.DEFAULT_DIR));
+            for (TpchTable<?> table : tables) {
+                store.write(TpchStatistics.of(data, table));
+            }
+            EmbeddedHive hive = new EmbeddedHive(cluster.conf(), work.resolve("hive"),
+                    Map.of("percolate.hook.refine-seconds", "0"));
+            hive.run(data.ddl(DATA).toArray(String[]::new));
+            progress("SF %s: tables on HDFS, statistics built", scale);
+
+            Map<String, Planned> planned = new HashMap<>(); // by normalised query id
+            Map<String, String> queryOf = new HashMap<>();
+            for (String id : s.queries()) {
+                String sql = TpchQueries.tpch(id).sql();
+                Planned p = hive.compiled(sql, plan -> planned(plan, cluster.conf(), store));
+                EmbeddedHive.Result result = hive.run(sql);
+                String queryId = QueryId.normalize(result.queryId());
+                planned.put(queryId, p);
+                queryOf.put(queryId, id);
+                progress("SF %s q%s: %d jobs in %.0f s", scale, id, p.shapes().size(), result.elapsed().toMillis() / 1000.0);
+            }
+            List<HistoricalJob> history = new JobHistoryReader(cluster.conf())
+                    .read(JobHistoryReader.historyDirs(cluster.conf()));
+            List<MeasuredJob> jobs = new ArrayList<>();
+            for (HistoricalJob h : history) {
+                Planned p = h.queryId().isEmpty() ? null : planned.get(QueryId.normalize(h.queryId()));
+                if (p == null) {
+                    continue; // DDL and the like
+                }
+                JobShape shape = p.shapes().get(h.stageId().toLowerCase(Locale.ROOT));
+                JobVolume volume = p.volumes().get(h.stageId().toLowerCase(Locale.ROOT));
+                if (shape == null || volume == null || !h.succeeded()) {
+                    progress("SF %s %s %s: not estimated or not successful; left out", scale, h.queryId(), h.stageId());
+                    continue;
+                }
+                String query = queryOf.get(QueryId.normalize(h.queryId()));
+                jobs.add(new MeasuredJob(scale, query, s.heldOut(query), shape, volume, h));
+            }
+            progress("SF %s: %d jobs in the history of %d queries", scale, jobs.size(), s.queries().size());
+            return jobs;
+        } finally {
+            FileUtil.fullyDelete(work.toFile());
+        }
+    }
+
+    /** The hook's view of a query's jobs, by lower-case stage id: their shapes and expected volumes. */
+    private record Planned(Map<String, JobShape> shapes, Map<String, JobVolume> volumes) {
+    }
+
+    private static Planned planned(QueryPlan plan, Configuration conf, StatisticsStore store) {
+        PlannedQuery planned = new PlanExtractor(conf, CoarseEstimator.Settings.DEFAULTS, Optional.empty(),
+                Optional.of(store), false).extract(plan, plan.getInputs());
+        if (!(planned.estimator() instanceof StatisticalEstimator statistical)) {
+            throw new IllegalStateException("no statistics reached the estimator for " + plan.getQueryString());
+        }
+        Map<String, JobShape> shapes = new HashMap<>();
+        planned.shapes().forEach(j -> shapes.put(j.stageId().toLowerCase(Locale.ROOT), j));
+        Map<String, JobVolume> volumes = new HashMap<>();
+        statistical.volumes(planned.shapes()).forEach((stage, v) -> volumes.put(stage.toLowerCase(Locale.ROOT), v));
+        return new Planned(shapes, volumes);
+    }
+
+    static void progress(String format, Object... args) {
+        System.out.printf("model: " + format + "%n", args);
+        System.out.flush();
+    }
+}

@@ -1,0 +1,62 @@
+package io.percolate.bench.model;
+
+import io.percolate.it.tpch.TpchQueries;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What one run of {@code ./percolate bench model} measures.
+ *
+ * @param trainingScales TPC-H scale factors whose runs train the model (all but the held-out queries)
+ * @param largerScale    a larger scale factor, run only to test the model: every query is held out there
+ * @param queries        TPC-H query ids; every eighth (the 8th, 16th, …) is held out at every scale
+ * @param nodes          NodeManagers (and DataNodes) of the mini-cluster
+ * @param out            where result.json, the plot and the trained model go
+ */
+record ModelSettings(List<Double> trainingScales, double largerScale, List<String> queries, int nodes, Path out) {
+    static final int HOLD_OUT_EVERY = 8;
+
+    ModelSettings {
+        trainingScales = List.copyOf(trainingScales);
+        queries = List.copyOf(queries);
+        if (trainingScales.isEmpty() || trainingScales.stream().anyMatch(s -> !(s > 0)) || !(largerScale > 0)
+                || nodes < 1 || queries.size() < HOLD_OUT_EVERY) {
+            throw new IllegalArgumentException("need positive scales, a node, and at least " + HOLD_OUT_EVERY + " queries");
+        }
+        queries.forEach(TpchQueries::tpch);
+    }
+
+    /** Whether the query is one of the eighth kept out of training. */
+    boolean heldOut(String query) {
+        return queries.indexOf(query) % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
+    }
+
+    static ModelSettings parse(List<String> args) {
+        List<Double> scales = List.of(0.002, 0.005);
+        double larger = 0.01;
+        List<String> queries = TpchQueries.TPCH_IDS;
+        int nodes = 2;
+        Path out = Paths.get("target", "bench", "model");
+        for (int i = 0; i < args.size(); i += 2) {
+            String key = args.get(i);
+            if (i + 1 >= args.size()) {
+                throw new IllegalArgumentException("missing value for " + key);
+            }
+            String value = args.get(i + 1);
+            switch (key) {
+                case "--scales" -> scales = Arrays.stream(value.split(",")).map(String::trim).map(Double::parseDouble).toList();
+                case "--larger-scale" -> larger = Double.parseDouble(value);
+                case "--queries" -> queries = Arrays.stream(value.split(",")).map(String::trim)
+                        .map(q -> q.length() == 1 ? "0" + q : q).toList();
+                case "--nodes" -> nodes = Integer.parseInt(value);
+                case "--out" -> out = Paths.get(value);
+                default -> throw new IllegalArgumentException("unknown option " + key
+                        + " (known: --scales 0.002,0.005, --larger-scale SF, --queries 1,3,11m, --nodes N, --out DIR)");
+            }
+        }
+        return new ModelSettings(scales, larger, queries, nodes, out);
+    }
+}
