@@ -12,7 +12,8 @@ import java.util.List;
  *
  * @param trainingScales TPC-H scale factors whose runs train the model (all but the held-out queries)
  * @param largerScale    a larger scale factor, run only to test the model: every query is held out there
- * @param queries        TPC-H query ids; every eighth (the 8th, 16th, …) is held out at every scale
+ * @param queries        TPC-H query ids; every eighth (the 8th, 16th, …; of fewer than eight, the last) is held
+ *                       out at every scale
  * @param nodes          NodeManagers (and DataNodes) of the mini-cluster
  * @param out            where result.json, the plot and the trained model go
  */
@@ -23,15 +24,16 @@ record ModelSettings(List<Double> trainingScales, double largerScale, List<Strin
         trainingScales = List.copyOf(trainingScales);
         queries = List.copyOf(queries);
         if (trainingScales.isEmpty() || trainingScales.stream().anyMatch(s -> !(s > 0)) || !(largerScale > 0)
-                || nodes < 1 || queries.size() < HOLD_OUT_EVERY) {
-            throw new IllegalArgumentException("need positive scales, a node, and at least " + HOLD_OUT_EVERY + " queries");
+                || nodes < 1 || queries.size() < 2) {
+            throw new IllegalArgumentException("need positive scales, a node, and at least two queries");
         }
         queries.forEach(TpchQueries::tpch);
     }
 
     /** Whether the query is one of the eighth kept out of training. */
     boolean heldOut(String query) {
-        return queries.indexOf(query) % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
+        int i = queries.indexOf(query);
+        return queries.size() < HOLD_OUT_EVERY ? i == queries.size() - 1 : i % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1;
     }
 
     static ModelSettings parse(List<String> args) {
