@@ -125,23 +125,19 @@ public final class CoarseEstimator implements DagEstimator {
      * the task's bytes at the phase's throughput.
      */
     public static JobEstimate timed(Settings settings, Optional<TimeModel> model, JobShape job, JobVolume v,
-                             JobEstimate.Confidence confidence) {
+                                    JobEstimate.Confidence confidence) {
         TaskVolume map = v.mapTask();
         TaskVolume reduce = v.reduceTask();
-        double mapSeconds = model.flatMap(m -> boxed(m.taskSeconds(job.operator(), TaskPhase.MAP, map)))
+        Optional<TimeModel.Fit> mapFit = model.flatMap(m -> m.fit(job.operator(), TaskPhase.MAP));
+        Optional<TimeModel.Fit> reduceFit = model.flatMap(m -> m.fit(job.operator(), TaskPhase.REDUCE));
+        double mapSeconds = mapFit.map(f -> f.seconds(map))
                 .orElse(settings.taskStartSeconds() + map.inputBytes() / settings.mapBytesPerSecond());
-        Optional<Double> modelled = model.flatMap(m -> boxed(m.taskSeconds(job.operator(), TaskPhase.REDUCE, reduce)));
-        double reduceSeconds = v.reduceTasks() == 0 ? 0
-                : modelled.orElse(settings.taskStartSeconds() + reduce.inputBytes() / settings.reduceBytesPerSecond());
-        boolean trained = model.isPresent() && model.get().fit(job.operator(), TaskPhase.MAP).isPresent()
-                && (v.reduceTasks() == 0 || modelled.isPresent());
+        double reduceSeconds = v.reduceTasks() == 0 ? 0 : reduceFit.map(f -> f.seconds(reduce))
+                .orElse(settings.taskStartSeconds() + reduce.inputBytes() / settings.reduceBytesPerSecond());
+        boolean trained = mapFit.isPresent() && (v.reduceTasks() == 0 || reduceFit.isPresent());
         JobEstimate.Confidence c = trained && confidence == JobEstimate.Confidence.MEDIUM
                 ? JobEstimate.Confidence.HIGH : confidence;
         return new JobEstimate(v.inputBytes(), v.outputBytes(), v.mapTasks(), v.reduceTasks(), mapSeconds, reduceSeconds, c);
-    }
-
-    private static Optional<Double> boxed(java.util.OptionalDouble d) {
-        return d.isPresent() ? Optional.of(d.getAsDouble()) : Optional.empty();
     }
 
     /** Default final selectivity (output ÷ input bytes) of each major operator. */
