@@ -386,12 +386,9 @@ final class OperatorRows {
     /** The predicate with each column named as this input names it replaced by the base column it carries. */
     private static Predicate resolve(Predicate p, Relation input) {
         if (p instanceof Predicate.Comparison c) {
-            Column column = input.columns().get(c.column().name());
-            if (column == null) {
-                return c;
-            }
-            ColumnRef base = column.origin().orElse(new ColumnRef("", c.column().name()));
-            return new Predicate.Comparison(base, c.op(), c.operands(), c.type());
+            return new Predicate.Comparison(base(c.column(), input), c.op(), c.operands(), c.type());
+        } else if (p instanceof Predicate.ColumnComparison c) {
+            return new Predicate.ColumnComparison(base(c.left(), input), c.op(), base(c.right(), input));
         } else if (p instanceof Predicate.And and) {
             return new Predicate.And(and.terms().stream().map(t -> resolve(t, input)).toList());
         } else if (p instanceof Predicate.Or or) {
@@ -400,6 +397,12 @@ final class OperatorRows {
             return new Predicate.Not(resolve(not.term(), input));
         }
         return p;
+    }
+
+    /** The base column an input's column carries; the column as named when the input has no such column. */
+    private static ColumnRef base(ColumnRef named, Relation input) {
+        Column column = input.columns().get(named.name());
+        return column == null ? named : column.origin().orElse(new ColumnRef("", named.name()));
     }
 
     private static Relation resized(Relation input, double rows) {

@@ -15,6 +15,7 @@ import static java.util.Objects.requireNonNull;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 @JsonSubTypes({
         @JsonSubTypes.Type(value = Predicate.Comparison.class, name = "cmp"),
+        @JsonSubTypes.Type(value = Predicate.ColumnComparison.class, name = "cmpcol"),
         @JsonSubTypes.Type(value = Predicate.And.class, name = "and"),
         @JsonSubTypes.Type(value = Predicate.Or.class, name = "or"),
         @JsonSubTypes.Type(value = Predicate.Not.class, name = "not"),
@@ -34,6 +35,18 @@ public sealed interface Predicate {
             operands = List.copyOf(operands);
             if (!op.accepts(operands.size())) {
                 throw new IllegalArgumentException(op + " cannot take " + operands.size() + " operands");
+            }
+        }
+    }
+
+    /** {@code left op right}, two columns compared row by row (TPC-H's {@code l_commitdate < l_receiptdate}). */
+    record ColumnComparison(ColumnRef left, CompareOp op, ColumnRef right) implements Predicate {
+        public ColumnComparison {
+            requireNonNull(left, "left");
+            requireNonNull(op, "op");
+            requireNonNull(right, "right");
+            if (!op.accepts(1) || op == CompareOp.IN || op == CompareOp.LIKE) {
+                throw new IllegalArgumentException(op + " does not compare two columns");
             }
         }
     }

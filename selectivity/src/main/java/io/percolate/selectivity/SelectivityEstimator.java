@@ -114,8 +114,67 @@ public final class SelectivityEstimator {
             return Selectivity.clamped(1 - none, confidence, DefaultSelectivity.opaque());
         } else if (predicate instanceof Predicate.Not not) {
             return not(not.term());
+        } else if (predicate instanceof Predicate.ColumnComparison c) {
+            return columnComparison(c);
         }
         return DefaultSelectivity.opaque();
+    }
+
+    /** Steps over the left column's range when comparing it with another column. */
+    static final int COLUMN_COMPARISON_STEPS = 64;
+
+    /**
+     * Two columns of a row compared, taken as independent (as the dissertation takes columns): for
+     * =, the rows where both are non-null over the larger distinct count; for a range, the left
+     * column's values in equal steps over its range, each weighed by the right column's share
+     * beyond the step's middle. Strings and columns without statistics get the default.
+     */
+    private Selectivity columnComparison(Predicate.ColumnComparison c) {
+        Optional<ColumnStatistics> left = statistics.find(c.left()).filter(s -> s.rowCount() > 0);
+        Optional<ColumnStatistics> right = statistics.find(c.right()).filter(s -> s.rowCount() > 0);
+        if (left.isEmpty() || right.isEmpty() || left.get().type() != right.get().type()
+                || (left.get().type() == ColumnType.STRING && c.op() != CompareOp.EQ && c.op() != CompareOp.NE)) {
+            return DefaultSelectivity.opaque();
+        }
+        ColumnStatistics l = left.get();
+        ColumnStatistics r = right.get();
+        double bothNonNull = (double) l.nonNullCount() / l.rowCount() * r.nonNullCount() / r.rowCount();
+        double equal = bothNonNull / Math.max(1, Math.max(l.distinctCount(), r.distinctCount()));
+        return switch (c.op()) {
+            case EQ -> new Selectivity(equal, Selectivity.Confidence.MEDIUM);
+            case NE -> new Selectivity(Math.max(0, bothNonNull - equal), Selectivity.Confidence.MEDIUM);
+            case LT -> below(l, r, false);
+            case LE -> below(l, r, true);
+            case GT -> below(r, l, false);
+            default -> below(r, l, true); // GE
+        };
+    }
+
+    /** P(low &lt; high), or P(low ≤ high) when {@code orEqual}, over independent columns of one row. */
+    private Selectivity below(ColumnStatistics low, ColumnStatistics high, boolean orEqual) {
+        if (low.nonNullCount() == 0 || high.nonNullCount() == 0) {
+            return new Selectivity(0, Selectivity.Confidence.HIGH);
+        }
+        if (low.min() == null || high.min() == null) {
+            return DefaultSelectivity.opaque();
+        }
+        ColumnView lows = new ColumnView(low, preferred);
+        ColumnView highs = new ColumnView(high, preferred);
+        double min = low.min();
+        double max = low.max();
+        int steps = max > min ? COLUMN_COMPARISON_STEPS : 1;
+        double matching = 0;
+        double before = 0;
+        for (int i = 1; i <= steps; i++) {
+            double end = max > min ? min + (max - min) * i / steps : max;
+            double through = i == steps ? lows.nonNull() : Math.min(lows.nonNull(), lows.rowsAtMost(end, null));
+            double middle = max > min ? end - (max - min) / steps / 2 : max;
+            double beyond = highs.nonNull() - (orEqual ? highs.rowsBelow(middle, null) : highs.rowsAtMost(middle, null));
+            matching += Math.max(0, through - before) * Math.max(0, beyond) / high.rowCount();
+            before = Math.max(before, through);
+        }
+        return Selectivity.clamped(matching / low.rowCount(), lows.confidence().and(highs.confidence()),
+                DefaultSelectivity.opaque());
     }
 
     /**

@@ -72,6 +72,36 @@ final class TestSelectivityEstimator {
     private static final Selectivity.Confidence LOW = Selectivity.Confidence.LOW;
 
     @Test
+    void twoColumnsOfARow_areComparedAsIndependentDistributions() {
+        // a uniform on 0..999, b uniform on 500..1499, 1,000 rows each, no nulls: b <= a only when both
+        // lie in 500..999, so P(a < b) = 1 - ∫ over a in [500,1000) of (a-500)/1000 da/1000 = 0.875
+        StatisticsSettings settings = new StatisticsSettings(50, 0, 100_000, 12, Histogram.Kind.EQUI_WIDTH);
+        List<Object> a = new ArrayList<>();
+        List<Object> b = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            a.add((long) i);
+            b.add((long) (i + 500));
+        }
+        TableStatistics t = TableStatistics.of("db.u", List.of(new PartitionStatistics("", 1000, List.of(
+                new ColumnStatisticsBuilder("a", ColumnType.NUMERIC, settings).addAll(a).build(),
+                new ColumnStatisticsBuilder("b", ColumnType.NUMERIC, settings).addAll(b).build()))));
+        SelectivityEstimator estimator = new SelectivityEstimator(new StatisticsCatalog(List.of(t), settings), settings);
+        ColumnRef colA = new ColumnRef("db.u", "a");
+        ColumnRef colB = new ColumnRef("db.u", "b");
+        Selectivity below = estimator.estimate(new Predicate.ColumnComparison(colA, CompareOp.LT, colB));
+        assertEquals(0.875, below.value(), 0.01, below.toString());
+        assertEquals(HIGH, below.confidence());
+        // b > a is a < b; a > b is the rest
+        assertEquals(below.value(), estimator.estimate(new Predicate.ColumnComparison(colB, CompareOp.GT, colA)).value(), 1e-9);
+        assertEquals(1 - 0.875, estimator.estimate(new Predicate.ColumnComparison(colA, CompareOp.GT, colB)).value(), 0.01);
+        // equal: one in 1,000 distinct values
+        assertEquals(0.001, estimator.estimate(new Predicate.ColumnComparison(colA, CompareOp.EQ, colB)).value(), 1e-4);
+        // a column without statistics: the default, marked low
+        Selectivity unknown = estimator.estimate(new Predicate.ColumnComparison(colA, CompareOp.LT, new ColumnRef("db.u", "c")));
+        assertEquals(LOW, unknown.confidence());
+    }
+
+    @Test
     void equality_onMcvValue_usesItsFrequency() {
         assertSelectivity(5.0 / 12, HIGH, DEPTH.estimate(x(CompareOp.EQ, "1")));
     }

@@ -33,7 +33,7 @@ import java.util.Optional;
 /**
  * Hive filter expressions to {@link Predicate} trees. A comparison between one column and
  * constants becomes a {@link Predicate.Comparison}; AND, OR and NOT keep their shape; anything
- * else (functions of columns, column-to-column comparisons, subquery markers) is kept as
+ * else (functions of columns, subquery markers) is kept as
  * {@link Predicate.Opaque} text.
  */
 final class PredicateTranslator {
@@ -109,7 +109,18 @@ final class PredicateTranslator {
         CompareOp op = binaryOp(udf);
         if (op != null && args.size() == 2) {
             Optional<Predicate> direct = comparison(args.get(0), op, args.subList(1, 2));
-            return direct.isPresent() ? direct : comparison(args.get(1), mirror(op), args.subList(0, 1));
+            if (direct.isPresent()) {
+                return direct;
+            }
+            Optional<Predicate> mirrored = comparison(args.get(1), mirror(op), args.subList(0, 1));
+            if (mirrored.isPresent()) {
+                return mirrored;
+            }
+            Optional<ColumnRef> left = column(args, 0);
+            Optional<ColumnRef> right = column(args, 1);
+            if (left.isPresent() && right.isPresent()) {
+                return Optional.of(new Predicate.ColumnComparison(left.get(), op, right.get()));
+            }
         }
         return Optional.empty();
     }

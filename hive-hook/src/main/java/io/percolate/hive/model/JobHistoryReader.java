@@ -93,9 +93,12 @@ public final class JobHistoryReader {
     }
 
     HistoricalJob readOne(FileSystem fs, Path history, Path confFile) throws IOException {
-        JobInfo info = new JobHistoryParser(fs, history).parse();
-        if (info.getErrorInfo() != null && !info.getErrorInfo().isEmpty() && info.getJobId() == null) {
-            throw new IOException("unparsable history: " + info.getErrorInfo());
+        JobHistoryParser parser = new JobHistoryParser(fs, history);
+        JobInfo info = parser.parse();
+        if (info.getJobId() == null || info.getFinishTime() <= 0) {
+            // a file cut short (the job still running, or its ApplicationMaster lost) says too little
+            throw new IOException("incomplete history" + (parser.getParseException() == null ? ""
+                    : ": " + parser.getParseException()));
         }
         Configuration jobConf = jobConf(fs, confFile);
         List<HistoricalJob.TaskRun> tasks = new ArrayList<>();

@@ -130,6 +130,18 @@ final class TestPredicateTranslator {
     }
 
     @Test
+    void twoColumns_areAColumnComparison_inTheOrderWritten() {
+        ExprNodeColumnDesc commit = col(TypeInfoFactory.dateTypeInfo, "l", "l_commitdate");
+        ExprNodeColumnDesc receipt = col(TypeInfoFactory.dateTypeInfo, "l", "l_receiptdate");
+        assertEquals(new Predicate.ColumnComparison(new ColumnRef(LINEITEM, "l_commitdate"), CompareOp.LT,
+                        new ColumnRef(LINEITEM, "l_receiptdate")),
+                TRANSLATOR.translate(call(new GenericUDFOPLessThan(), commit, receipt)));
+        assertEquals(new Predicate.ColumnComparison(new ColumnRef(LINEITEM, "l_quantity"), CompareOp.EQ,
+                        new ColumnRef(ORDERS, "o_orderkey")),
+                TRANSLATOR.translate(call(new GenericUDFOPEqual(), QUANTITY, ORDERKEY)));
+    }
+
+    @Test
     void between_isBetweenWithLowAndHigh() {
         assertEquals(cmp(LINEITEM, "l_shipdate", CompareOp.BETWEEN, "date", "1994-01-01", "1994-12-31"),
                 TRANSLATOR.translate(between(false, SHIPDATE, dateConst("1994-01-01"), dateConst("1994-12-31"))));
@@ -194,7 +206,8 @@ final class TestPredicateTranslator {
 
     @Test
     void andWithAnUntranslatableTerm_keepsTheOtherTerms() {
-        ExprNodeGenericFuncDesc columns = call(new GenericUDFOPEqual(), QUANTITY, ORDERKEY);
+        ExprNodeGenericFuncDesc columns = call(new GenericUDFOPEqual(), call(new GenericUDFUpper(), SHIPMODE),
+                stringConst("AIR"));
         ExprNodeDesc expr = call(new GenericUDFOPAnd(), columns, call(new GenericUDFOPEqual(), ORDERKEY, intConst(7)));
         assertEquals(new Predicate.And(List.of(
                         new Predicate.Opaque(columns.getExprString()),
@@ -204,7 +217,8 @@ final class TestPredicateTranslator {
 
     @Test
     void notOfAnUntranslatableTerm_isNotOfOpaque() {
-        ExprNodeGenericFuncDesc columns = call(new GenericUDFOPLessThan(), QUANTITY, ORDERKEY);
+        ExprNodeGenericFuncDesc columns = call(new GenericUDFOPLessThan(), call(new GenericUDFUpper(), SHIPMODE),
+                stringConst("AIR"));
         assertEquals(new Predicate.Not(new Predicate.Opaque(columns.getExprString())),
                 TRANSLATOR.translate(call(new GenericUDFOPNot(), columns)));
     }
@@ -246,13 +260,6 @@ final class TestPredicateTranslator {
     }
 
     // --- what cannot be a comparison ------------------------------------------------------
-
-    @Test
-    void columnAgainstColumn_isOpaque() {
-        ExprNodeGenericFuncDesc expr = call(new GenericUDFOPEqual(), QUANTITY, ORDERKEY);
-        assertEquals(new Predicate.Opaque("(l_quantity = o_orderkey)"), TRANSLATOR.translate(expr));
-        assertOpaque(call(new GenericUDFOPLessThan(), QUANTITY, ORDERKEY));
-    }
 
     @Test
     void functionOfAColumn_isOpaque() {
