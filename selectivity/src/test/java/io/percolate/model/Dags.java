@@ -30,6 +30,8 @@ public final class Dags {
                                         List.of("BUILDING", "MACHINERY"), "string"),
                                 new Predicate.Not(new Predicate.Comparison(new ColumnRef("", "_col3"),
                                         CompareOp.IS_NULL, List.of(), "int")))),
+                        new Predicate.ColumnComparison(new ColumnRef("tpch.orders", "o_orderdate"), CompareOp.LE,
+                                new ColumnRef("tpch.orders", "o_shipdate")),
                         new Predicate.Opaque("(substr(c_phone, 1, 2) = '13')")))),
                 List.of(new ColumnRef("tpch.customer", "c_custkey"), new ColumnRef("tpch.orders", "o_custkey")),
                 List.of("c_custkey", "o_custkey"),
