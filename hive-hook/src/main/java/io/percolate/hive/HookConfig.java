@@ -38,7 +38,7 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
      * The trained task-time model ({@code ./percolate model train}) on the cluster file system;
      * empty: tasks are timed by the throughputs below.
      */
-    static final String MODEL_PATH = "percolate.model.path";
+    static final String MODEL_PATH = TimeModelFile.PATH_KEY;
     /** Throughput of a map task, MB/s, for estimates without a trained time model. */
     static final String MAP_MB_PER_SECOND = "percolate.estimate.map-mb-per-second";
     /** Throughput of a reduce task, MB/s, for estimates without a trained time model. */
@@ -63,7 +63,7 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
 
     /** The trained time model, if one is configured and readable (else a warning, and the throughputs). */
     Optional<TimeModel> timeModel(Configuration conf) {
-        return modelPath.flatMap(path -> TimeModelFile.shared().load(conf, new Path(path)));
+        return modelPath.flatMap(path -> TimeModelFile.shared().load(conf, path));
     }
 
     /** @throws IllegalArgumentException naming the bad key when a value is out of range */

@@ -287,11 +287,14 @@ final class TestSpineEndToEnd {
 
     @Test
     void jobHistory_namesEachJobsQueryStageAndOperator_andTrainsTheTimeModel() throws Exception {
-        List<HistoricalJob> history = history();
         for (EmbeddedHive.Result query : List.of(segmentRevenue, pricingSummary)) {
             QueryDag dag = descriptor(query).dag();
-            List<HistoricalJob> jobs = history.stream()
-                    .filter(j -> j.queryId().equals(QueryId.normalize(query.queryId()))).toList();
+            // an ApplicationMaster files its history as it exits, a moment after its job succeeded
+            List<HistoricalJob> jobs = List.of();
+            for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                 jobs.size() < dag.jobs().size() && System.nanoTime() < deadline; Thread.sleep(500)) {
+                jobs = history().stream().filter(j -> j.queryId().equals(QueryId.normalize(query.queryId()))).toList();
+            }
             assertEquals(dag.jobs().size(), jobs.size(), "history of " + query.queryId() + ": " + jobs);
             for (HistoricalJob job : jobs) {
                 assertEquals(dag.job(job.stageId()).orElseThrow().operator(), job.operator().orElseThrow(), job.toString());
@@ -415,10 +418,6 @@ final class TestSpineEndToEnd {
         return lineitemStatistics;
     }
 
-    /**
-     * The query's descriptor as the scheduler loaded it from the file the hook published (the
-     * file itself is deleted once the query retires).
-     */
     /** The job history of everything this cluster ran so far. */
     private List<HistoricalJob> history() throws Exception {
         return new JobHistoryReader(cluster.conf()).read(JobHistoryReader.historyDirs(cluster.conf()));
@@ -429,6 +428,10 @@ final class TestSpineEndToEnd {
         return TimeModelTrainer.train(history().stream().flatMap(j -> j.samples().stream()).toList());
     }
 
+    /**
+     * The query's descriptor as the scheduler loaded it from the file the hook published (the
+     * file itself is deleted once the query retires).
+     */
     private QueryDescriptor descriptor(EmbeddedHive.Result query) throws Exception {
         QueryView view = awaitRetired((TlsScheduler) cluster.scheduler(), QueryId.normalize(query.queryId()));
         return view.descriptor().orElseThrow(() -> new AssertionError("no descriptor honoured: " + view));

@@ -13,10 +13,9 @@ import java.util.Optional;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Sizes and task times from fixed defaults, for when there are no column statistics and no
- * trained time model. A job's input is its base tables plus its parents' outputs; its output is
- * the input times 1/3 per filter (the classic System R guess for a range predicate), times a
- * default selectivity of its major operator. Task time comes from the trained time model when
+ * Sizes from fixed defaults, for when there are no column statistics. A job's input is its base
+ * tables plus its parents' outputs; its output is the input times 1/3 per filter (the classic
+ * System R guess for a range predicate), times a default selectivity of its major operator. Task time comes from the trained time model when
  * there is one, else it is a fixed start-up cost plus the task's bytes at a fixed throughput.
  * Every estimate is marked LOW confidence.
  */
@@ -128,7 +127,7 @@ public final class CoarseEstimator implements DagEstimator {
                                     JobEstimate.Confidence confidence) {
         TaskVolume map = v.mapTask();
         TaskVolume reduce = v.reduceTask();
-        Optional<TimeModel.Fit> mapFit = model.flatMap(m -> m.fit(job.operator(), TaskPhase.MAP));
+        Optional<TimeModel.Fit> mapFit = model.flatMap(m -> m.fit(job.operator(), TaskPhase.mapOf(v.reduceTasks() > 0)));
         Optional<TimeModel.Fit> reduceFit = model.flatMap(m -> m.fit(job.operator(), TaskPhase.REDUCE));
         double mapSeconds = mapFit.map(f -> f.seconds(map))
                 .orElse(settings.taskStartSeconds() + map.inputBytes() / settings.mapBytesPerSecond());

@@ -10,11 +10,15 @@ public record JobVolume(long inputBytes, double inputRows, long shuffleBytes, do
                         long outputBytes, double outputRows, int mapTasks, int reduceTasks) {
     public JobVolume {
         if (inputBytes < 0 || shuffleBytes < 0 || outputBytes < 0 || mapTasks < 1 || reduceTasks < 0
-                || !(inputRows >= 0) || !(shuffleRows >= 0) || !(outputRows >= 0)) {
+                || !finite(inputRows) || !finite(shuffleRows) || !finite(outputRows)) {
             throw new IllegalArgumentException("negative volume or no map task: " + inputBytes + "/" + inputRows
                     + ", " + shuffleBytes + "/" + shuffleRows + ", " + outputBytes + "/" + outputRows
                     + ", " + mapTasks + "+" + reduceTasks + " tasks");
         }
+    }
+
+    private static boolean finite(double rows) {
+        return rows >= 0 && !Double.isInfinite(rows);
     }
 
     /** One map task's share: its split in, its part of the shuffle (or of the output, map-only) out. */

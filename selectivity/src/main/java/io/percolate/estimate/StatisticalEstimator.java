@@ -152,6 +152,7 @@ public final class StatisticalEstimator implements DagEstimator {
         }
         boolean measured = true;
         long inputBytes = 0;
+        double readRows = 0; // what the maps read, before any filter: what MAP_INPUT_RECORDS counts
         List<Side> sides = new ArrayList<>();
         Map<String, Double> columns = new HashMap<>();
         Map<String, Double> tableRows = new HashMap<>();
@@ -178,6 +179,7 @@ public final class StatisticalEstimator implements DagEstimator {
                 }
             }
             sides.add(new Side(rows * s.value(), width, key));
+            readRows += rows;
         }
         for (Flow p : parents) {
             inputBytes += p.estimate().outputBytes();
@@ -187,11 +189,12 @@ public final class StatisticalEstimator implements DagEstimator {
                     .filter(p.columns()::containsKey).findFirst()
                     .map(k -> KeyDistribution.ofCounts(p.rows(), p.columns().get(k)));
             sides.add(new Side(p.rows(), p.rowBytes(), key));
+            readRows += p.rows();
         }
         double inputRows = sides.stream().mapToDouble(Side::rows).sum();
         double inputRowBytes = inputRows > 0 ? sides.stream().mapToDouble(s -> s.rows() * s.rowBytes()).sum() / inputRows
                 : DEFAULT_ROW_BYTES;
-        JobVolume sized = CoarseEstimator.volume(settings, job, inputBytes, inputRows, 0, 0, 0, 0);
+        JobVolume sized = CoarseEstimator.volume(settings, job, inputBytes, readRows, 0, 0, 0, 0);
         int maps = sized.mapTasks();
 
         OperatorCardinality operator;
@@ -244,7 +247,7 @@ public final class StatisticalEstimator implements DagEstimator {
                 }
             }
         }
-        JobVolume volume = CoarseEstimator.volume(settings, job, inputBytes, inputRows,
+        JobVolume volume = CoarseEstimator.volume(settings, job, inputBytes, readRows,
                 Math.round(shuffledRows * inputRowBytes), shuffledRows, Math.round(outRows * outRowBytes), outRows);
         JobEstimate estimate = CoarseEstimator.timed(settings, model, job, volume,
                 measured ? JobEstimate.Confidence.MEDIUM : JobEstimate.Confidence.LOW);

@@ -3,6 +3,7 @@ package io.percolate.model;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
+import java.util.EnumSet;
 import java.util.List;
 
 import static java.util.Objects.requireNonNull;
@@ -45,7 +46,7 @@ public sealed interface Predicate {
             requireNonNull(left, "left");
             requireNonNull(op, "op");
             requireNonNull(right, "right");
-            if (!op.accepts(1) || op == CompareOp.IN || op == CompareOp.LIKE) {
+            if (!EnumSet.of(CompareOp.EQ, CompareOp.NE, CompareOp.LT, CompareOp.LE, CompareOp.GT, CompareOp.GE).contains(op)) {
                 throw new IllegalArgumentException(op + " does not compare two columns");
             }
         }

@@ -125,9 +125,9 @@ public final class SelectivityEstimator {
 
     /**
      * Two columns of a row compared, taken as independent (as the dissertation takes columns): for
-     * =, the rows where both are non-null over the larger distinct count; for a range, the left
-     * column's values in equal steps over its range, each weighed by the right column's share
-     * beyond the step's middle. Strings and columns without statistics get the default.
+     * =, the rows where both are non-null over the larger distinct count; for a range, the lower
+     * side's values in equal steps over its range, each weighed by the upper side's share beyond
+     * the step's middle. String ranges and columns without statistics get the default.
      */
     private Selectivity columnComparison(Predicate.ColumnComparison c) {
         Optional<ColumnStatistics> left = statistics.find(c.left()).filter(s -> s.rowCount() > 0);
@@ -138,7 +138,7 @@ public final class SelectivityEstimator {
         }
         ColumnStatistics l = left.get();
         ColumnStatistics r = right.get();
-        double bothNonNull = (double) l.nonNullCount() / l.rowCount() * r.nonNullCount() / r.rowCount();
+        double bothNonNull = bothNonNull(c);
         double equal = bothNonNull / Math.max(1, Math.max(l.distinctCount(), r.distinctCount()));
         return switch (c.op()) {
             case EQ -> new Selectivity(equal, Selectivity.Confidence.MEDIUM);
@@ -146,8 +146,19 @@ public final class SelectivityEstimator {
             case LT -> below(l, r, false);
             case LE -> below(l, r, true);
             case GT -> below(r, l, false);
-            default -> below(r, l, true); // GE
+            case GE -> below(r, l, true);
+            default -> DefaultSelectivity.opaque();
         };
+    }
+
+    /** Share of rows where both columns have a value (1 when either lacks statistics): no comparison holds on a null. */
+    private double bothNonNull(Predicate.ColumnComparison c) {
+        double share = 1;
+        for (ColumnRef column : List.of(c.left(), c.right())) {
+            Optional<ColumnStatistics> s = statistics.find(column).filter(x -> x.rowCount() > 0);
+            share *= s.map(x -> (double) x.nonNullCount() / x.rowCount()).orElse(1.0);
+        }
+        return share;
     }
 
     /** P(low &lt; high), or P(low ≤ high) when {@code orEqual}, over independent columns of one row. */
@@ -183,6 +194,9 @@ public final class SelectivityEstimator {
      */
     private Selectivity not(Predicate term) {
         Selectivity inner = estimate(term);
+        if (term instanceof Predicate.ColumnComparison c && inner.confidence() != Selectivity.Confidence.LOW) {
+            return Selectivity.clamped(bothNonNull(c) - inner.value(), inner.confidence(), inner);
+        }
         if (term instanceof Predicate.Comparison c && c.op() != CompareOp.IS_NULL && c.op() != CompareOp.IS_NOT_NULL
                 && inner.confidence() != Selectivity.Confidence.LOW) {
             Optional<ColumnStatistics> s = usableStatistics(c);

@@ -2,6 +2,7 @@ package io.percolate.timing;
 
 import io.percolate.model.OperatorKind;
 
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -46,8 +47,9 @@ public record TimeModel(int version, List<Fit> fits) {
      *
      * @param operator     the jobs' major operator; null for the pooled fit of the phase
      * @param intercept    θ₀, seconds: what a task costs before it reads anything (JVM, set-up)
-     * @param coefficients θ_f of the features kept, seconds per unit; a feature is left out when
-     *                     it only made the fit worse (see {@link TimeModelTrainer})
+     * @param coefficients θ_f of the features kept, seconds per unit; the trainer leaves a feature
+     *                     out when it does not vary, when its θ came out negative, or when the tasks
+     *                     were too few for it (see {@link TimeModelTrainer})
      * @param rSquared     share of the training times' variance the fit explains
      * @param samples      tasks it was fitted on
      * @param minSeconds   the shortest training task: no prediction goes below it
@@ -56,7 +58,8 @@ public record TimeModel(int version, List<Fit> fits) {
                       double rSquared, int samples, double minSeconds) {
         public Fit {
             requireNonNull(phase, "phase");
-            coefficients = coefficients.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(coefficients));
+            // in the features' order, so files and printouts list them alike on every run
+            coefficients = coefficients.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(coefficients));
             if (!Double.isFinite(intercept) || coefficients.values().stream().anyMatch(c -> !Double.isFinite(c))) {
                 throw new IllegalArgumentException("θ must be finite: " + intercept + " " + coefficients);
             }

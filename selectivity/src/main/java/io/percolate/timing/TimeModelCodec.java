@@ -1,5 +1,6 @@
 package io.percolate.timing;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,7 +16,9 @@ import java.io.IOException;
 public final class TimeModelCodec {
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            // a pooled fit has no operator: left out rather than written as null
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
     private TimeModelCodec() {
     }

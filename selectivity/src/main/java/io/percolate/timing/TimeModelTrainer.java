@@ -20,13 +20,20 @@ import java.util.Map;
  *
  * <p>Bytes and records are nearly collinear in one workload, and least squares then trades them
  * off freely: a negative θ that fits the training range well predicts shorter tasks for more
- * data outside it. So a feature whose θ comes out negative is dropped and the rest refitted, as
- * is one that does not vary or leaves the system singular; with no feature left the fit is the
- * mean time.
+ * data outside it. So a feature whose θ comes out negative is dropped (the one that moves the
+ * fitted times most first) and the rest refitted. A feature that does not vary is dropped before
+ * fitting; when the tasks are too few for the features (fewer than features + 2) or the features
+ * are (nearly) linearly dependent, they are dropped in the order rows out, bytes out, rows in,
+ * bytes in. With no feature left the fit is the mean time.
  */
 public final class TimeModelTrainer {
     /** Fewest tasks a fit is made from. */
     public static final int MIN_SAMPLES = 3;
+    /**
+     * Below this (times √tasks) a column of spread-scaled features counts as a combination of the
+     * others: about a correlation of 0.99995 with them.
+     */
+    static final double SINGULAR = 0.01;
 
     private TimeModelTrainer() {
     }
@@ -63,14 +70,19 @@ public final class TimeModelTrainer {
                 features.remove(features.size() - 1); // too few tasks for this many θ
                 continue;
             }
+            double[] scale = features.stream().mapToDouble(f -> deviation(f, group)).toArray();
             double[] beta;
             try {
-                OLSMultipleLinearRegression ols = new OLSMultipleLinearRegression();
-                ols.newSampleData(y, design(group, features));
+                // columns in units of their spread, so one threshold tells near-collinear from independent
+                OLSMultipleLinearRegression ols = new OLSMultipleLinearRegression(SINGULAR * Math.sqrt(group.size()));
+                ols.newSampleData(y, design(group, features, scale));
                 beta = ols.estimateRegressionParameters();
             } catch (SingularMatrixException e) {
                 features.remove(features.size() - 1);
                 continue;
+            }
+            for (int i = 0; i < features.size(); i++) {
+                beta[i + 1] /= scale[i];
             }
             Feature worst = mostNegative(features, beta, group);
             if (worst != null) {
@@ -92,14 +104,21 @@ public final class TimeModelTrainer {
         return group.stream().anyMatch(s -> f.of(s.volume()) != first);
     }
 
-    private static double[][] design(List<TaskSample> group, List<Feature> features) {
+    private static double[][] design(List<TaskSample> group, List<Feature> features, double[] scale) {
         double[][] x = new double[group.size()][features.size()];
         for (int r = 0; r < group.size(); r++) {
             for (int c = 0; c < features.size(); c++) {
-                x[r][c] = features.get(c).of(group.get(r).volume());
+                x[r][c] = features.get(c).of(group.get(r).volume()) / scale[c];
             }
         }
         return x;
+    }
+
+    private static double deviation(Feature f, List<TaskSample> group) {
+        double mean = group.stream().mapToDouble(s -> f.of(s.volume())).average().orElse(0);
+        double variance = group.stream().mapToDouble(s -> (f.of(s.volume()) - mean) * (f.of(s.volume()) - mean))
+                .average().orElse(0);
+        return variance > 0 ? Math.sqrt(variance) : 1;
     }
 
     /** The feature whose negative θ moves the fitted times most over the training range, if any θ is negative. */

@@ -97,6 +97,9 @@ final class TestSelectivityEstimator {
         // b > a is a < b; a > b is the rest
         assertEquals(below.value(), estimator.estimate(new Predicate.ColumnComparison(colB, CompareOp.GT, colA)).value(), 1e-9);
         assertEquals(1 - 0.875, estimator.estimate(new Predicate.ColumnComparison(colA, CompareOp.GT, colB)).value(), 0.01);
+        // NOT: the rows where both have a value and a < b fails (no nulls here)
+        assertEquals(1 - below.value(), estimator.estimate(new Predicate.Not(
+                new Predicate.ColumnComparison(colA, CompareOp.LT, colB))).value(), 1e-9);
         // equal: one in 1,000 distinct values
         assertEquals(0.001, estimator.estimate(new Predicate.ColumnComparison(colA, CompareOp.EQ, colB)).value(), 1e-4);
         // a column without statistics: the default, marked low

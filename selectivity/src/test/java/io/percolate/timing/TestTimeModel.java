@@ -82,6 +82,22 @@ final class TestTimeModel {
     }
 
     @Test
+    void nearlyCollinearBytesAndRows_keepOneOfThem_andExtrapolateSanely() {
+        // rows are bytes / 100 to within a millionth: least squares could split θ between them any way
+        Random random = new Random(3);
+        List<TaskSample> tasks = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            double inMb = 1 + 10 * random.nextDouble();
+            double inRows = inMb / 100 * (1 + 1e-6 * random.nextGaussian());
+            tasks.add(task(OperatorKind.JOIN, TaskPhase.MAP, inMb, inRows, 0, 0, 3 + inMb + 0.01 * random.nextGaussian()));
+        }
+        Fit fit = TimeModelTrainer.train(tasks).fit(OperatorKind.JOIN, TaskPhase.MAP).orElseThrow();
+        assertEquals(1, fit.coefficients().size(), fit.toString());
+        // 100 MB, ten times the largest task trained on: 3 + 100 s
+        assertEquals(103, fit.seconds(new TaskVolume(100e6, 1e6, 0, 0)), 1, fit.toString());
+    }
+
+    @Test
     void anOperatorTheTrainingLacked_getsThePhasesPooledFit_andNoTaskIsPredictedFasterThanAnySeen() {
         List<TaskSample> tasks = List.of(
                 task(OperatorKind.JOIN, TaskPhase.MAP, 1, 0, 0, 0, 4),

@@ -32,13 +32,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads MapReduce job history, the {@code .jhist} files and {@code _conf.xml} files the
  * ApplicationMaster writes and the JobHistoryServer files away, into {@link HistoricalJob}s.
  * A task's volume comes from its counters: bytes read from and written to the distributed file
- * systems (not the local spill files), records in, the map output (what the shuffle carries) and,
- * for what a job writes, Hive's rows out of its file sinks.
+ * systems (not the local spill files), records in, the map output materialised for the shuffle
+ * and, for what a job writes, Hive's rows out of its file sinks.
  */
 public final class JobHistoryReader {
     private static final Logger LOG = LoggerFactory.getLogger(JobHistoryReader.class);
@@ -47,6 +49,7 @@ public final class JobHistoryReader {
     static final String HISTORY_SUFFIX = ".jhist";
     static final String CONF_SUFFIX = "_conf.xml";
     private static final long MAX_CONF_BYTES = 16L << 20;
+    private static final Pattern JOB_ID = Pattern.compile("^job_\\d+_\\d+");
 
     private final Configuration conf;
 
@@ -70,26 +73,43 @@ public final class JobHistoryReader {
     public List<HistoricalJob> read(List<Path> dirs) throws IOException {
         Map<String, HistoricalJob> jobs = new LinkedHashMap<>();
         for (Path dir : dirs) {
-            FileSystem fs = dir.getFileSystem(conf);
-            if (!fs.exists(dir)) {
-                continue;
-            }
-            RemoteIterator<LocatedFileStatus> files = fs.listFiles(dir, true);
-            while (files.hasNext()) {
-                FileStatus file = files.next();
-                String name = file.getPath().getName();
-                String jobId = name.contains("-") ? name.substring(0, name.indexOf('-')) : name;
-                if (!name.endsWith(HISTORY_SUFFIX) || jobs.containsKey(jobId)) {
-                    continue;
-                }
-                try {
-                    jobs.put(jobId, readOne(fs, file.getPath(), new Path(file.getPath().getParent(), jobId + CONF_SUFFIX)));
-                } catch (IOException | RuntimeException e) {
-                    LOG.warn("Percolate: skipping job history {}: {}", file.getPath(), e.toString());
-                }
+            try {
+                readDir(dir, jobs);
+            } catch (IOException | RuntimeException e) {
+                // one unreadable user's directory must not stop the rest
+                LOG.warn("Percolate: skipping (the rest of) job history under {}: {}", dir, e.toString());
             }
         }
         return List.copyOf(jobs.values());
+    }
+
+    private void readDir(Path dir, Map<String, HistoricalJob> jobs) throws IOException {
+        FileSystem fs = dir.getFileSystem(conf);
+        if (!fs.exists(dir)) {
+            return;
+        }
+        RemoteIterator<LocatedFileStatus> files = fs.listFiles(dir, true);
+        while (files.hasNext()) {
+            FileStatus file = files.next();
+            String name = file.getPath().getName();
+            if (!name.endsWith(HISTORY_SUFFIX)) {
+                continue;
+            }
+            // done files are job_<cluster>_<n>-<submit time>-<user>-….jhist, a staging copy job_<cluster>_<n>_<attempt>.jhist
+            Matcher id = JOB_ID.matcher(name);
+            if (!id.find()) {
+                continue;
+            }
+            String jobId = id.group();
+            if (jobs.containsKey(jobId)) {
+                continue;
+            }
+            try {
+                jobs.put(jobId, readOne(fs, file.getPath(), new Path(file.getPath().getParent(), jobId + CONF_SUFFIX)));
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("Percolate: skipping job history {}: {}", file.getPath(), e.toString());
+            }
+        }
     }
 
     HistoricalJob readOne(FileSystem fs, Path history, Path confFile) throws IOException {
@@ -110,8 +130,8 @@ public final class JobHistoryReader {
                 continue;
             }
             Counters counters = attempt.getCounters() != null ? attempt.getCounters() : task.getCounters();
-            TaskPhase phase = task.getTaskType() == TaskType.MAP ? TaskPhase.MAP : TaskPhase.REDUCE;
-            tasks.add(new HistoricalJob.TaskRun(phase, volume(phase, reduces, counters),
+            TaskPhase phase = task.getTaskType() == TaskType.MAP ? TaskPhase.mapOf(reduces) : TaskPhase.REDUCE;
+            tasks.add(new HistoricalJob.TaskRun(phase, volume(phase, counters),
                     attempt.getStartTime(), attempt.getFinishTime()));
         }
         Optional<OperatorKind> operator = Optional.ofNullable(jobConf.get(JobTagger.OPERATOR_KEY)).flatMap(o -> {
@@ -126,20 +146,22 @@ public final class JobHistoryReader {
                 info.getSubmitTime(), info.getLaunchTime(), info.getFinishTime(), tasks);
     }
 
-    /** A task's volume from its counters; {@code jobReduces} says whether a map's output is the shuffle. */
-    static TaskVolume volume(TaskPhase phase, boolean jobReduces, Counters counters) {
+    /**
+     * A task's volume from its counters. A map feeding a shuffle puts out what it materialised for
+     * the reducers, the unit {@code REDUCE_SHUFFLE_BYTES} counts on their side.
+     */
+    static TaskVolume volume(TaskPhase phase, Counters counters) {
         double written = fileSystemBytes(counters, FileSystemCounter.BYTES_WRITTEN);
         double rowsWritten = fileSinkRows(counters);
-        if (phase == TaskPhase.MAP) {
-            double in = fileSystemBytes(counters, FileSystemCounter.BYTES_READ);
-            double inRows = value(counters, TaskCounter.MAP_INPUT_RECORDS);
-            return jobReduces
-                    ? new TaskVolume(in, inRows, value(counters, TaskCounter.MAP_OUTPUT_BYTES),
-                    value(counters, TaskCounter.MAP_OUTPUT_RECORDS))
-                    : new TaskVolume(in, inRows, written, rowsWritten);
-        }
-        return new TaskVolume(value(counters, TaskCounter.REDUCE_SHUFFLE_BYTES),
-                value(counters, TaskCounter.REDUCE_INPUT_RECORDS), written, rowsWritten);
+        double read = fileSystemBytes(counters, FileSystemCounter.BYTES_READ);
+        double rowsRead = value(counters, TaskCounter.MAP_INPUT_RECORDS);
+        return switch (phase) {
+            case MAP -> new TaskVolume(read, rowsRead, value(counters, TaskCounter.MAP_OUTPUT_MATERIALIZED_BYTES),
+                    value(counters, TaskCounter.MAP_OUTPUT_RECORDS));
+            case MAP_ONLY -> new TaskVolume(read, rowsRead, written, rowsWritten);
+            case REDUCE -> new TaskVolume(value(counters, TaskCounter.REDUCE_SHUFFLE_BYTES),
+                    value(counters, TaskCounter.REDUCE_INPUT_RECORDS), written, rowsWritten);
+        };
     }
 
     private static double value(Counters counters, TaskCounter counter) {

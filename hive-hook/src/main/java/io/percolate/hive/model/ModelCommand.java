@@ -28,8 +28,9 @@ public final class ModelCommand {
             System.exit(2);
         }
         Configuration conf = new JobConf(); // loads mapred-site.xml too, where the history directories are set
+        conf.addResource("hive-site.xml"); // where the hook's percolate.model.path is
         String history = null;
-        String out = conf.getTrimmed("percolate.model.path", "");
+        String out = conf.getTrimmed(TimeModelFile.PATH_KEY, "");
         for (int i = 1; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--history" -> history = args[i + 1];

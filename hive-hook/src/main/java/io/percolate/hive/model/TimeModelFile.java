@@ -12,7 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The trained time model's file on the cluster file system. The hook asks for it on every query,
@@ -25,49 +27,50 @@ public final class TimeModelFile {
     static final long MAX_BYTES = 1L << 20;
     private static final TimeModelFile SHARED = new TimeModelFile();
 
-    private record Loaded(Path path, long modified, long length, Optional<TimeModel> model) {
+    /** Where the hook reads the model (hive-site.xml or a session {@code SET}); empty: no model. */
+    public static final String PATH_KEY = "percolate.model.path";
+
+    /** The last version of a file read: its status, and the model it held (empty: unusable, warned about). */
+    private record Loaded(long modified, long length, Optional<TimeModel> model) {
     }
 
-    private volatile Loaded last;
+    /** By path as configured: sessions may name different files. */
+    private final Map<String, Loaded> loaded = new ConcurrentHashMap<>();
 
     public static TimeModelFile shared() {
         return SHARED;
     }
 
-    public Optional<TimeModel> load(Configuration conf, Path path) {
+    /** The model at {@code path}; empty, with one warning per version of the file, when it cannot be used. */
+    public Optional<TimeModel> load(Configuration conf, String path) {
         FileStatus status;
         try {
-            FileSystem fs = path.getFileSystem(conf);
-            status = fs.getFileStatus(path);
+            Path file = new Path(path);
+            status = file.getFileSystem(conf).getFileStatus(file);
         } catch (IOException | RuntimeException e) {
-            warnOnce(new Loaded(path, -1, -1, Optional.empty()), "cannot be read: " + e);
+            remember(path, new Loaded(-1, -1, Optional.empty()), "cannot be read: " + e);
             return Optional.empty();
         }
-        Loaded cached = last;
-        if (cached != null && cached.path().equals(status.getPath()) && cached.modified() == status.getModificationTime()
-                && cached.length() == status.getLen()) {
+        Loaded cached = loaded.get(path);
+        if (cached != null && cached.modified() == status.getModificationTime() && cached.length() == status.getLen()) {
             return cached.model();
         }
-        Loaded loaded;
         try {
             byte[] bytes = AtomicFile.read(status.getPath().getFileSystem(conf), status.getPath(), MAX_BYTES).bytes();
             TimeModel model = TimeModelCodec.fromJson(bytes);
-            loaded = new Loaded(status.getPath(), status.getModificationTime(), status.getLen(), Optional.of(model));
+            loaded.put(path, new Loaded(status.getModificationTime(), status.getLen(), Optional.of(model)));
             LOG.info("Percolate: time model {} loaded, {} fits", status.getPath(), model.fits().size());
+            return Optional.of(model);
         } catch (IOException | RuntimeException e) {
-            loaded = new Loaded(status.getPath(), status.getModificationTime(), status.getLen(), Optional.empty());
-            LOG.warn("Percolate: time model {} is not usable, tasks are timed by the throughput settings: {}",
-                    status.getPath(), e.toString());
+            remember(path, new Loaded(status.getModificationTime(), status.getLen(), Optional.empty()),
+                    "is not usable: " + e);
+            return Optional.empty();
         }
-        last = loaded;
-        return loaded.model();
     }
 
-    private void warnOnce(Loaded failed, String why) {
-        Loaded cached = last;
-        if (cached == null || !cached.equals(failed)) {
-            LOG.warn("Percolate: time model {} {}; tasks are timed by the throughput settings", failed.path(), why);
-            last = failed;
+    private void remember(String path, Loaded failed, String why) {
+        if (!failed.equals(loaded.put(path, failed))) {
+            LOG.warn("Percolate: time model {} {}; tasks are timed by the throughput settings", path, why);
         }
     }
 

@@ -13,6 +13,7 @@ import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.it.tpch.TpchDataset;
 import io.percolate.it.tpch.TpchQueries;
 import io.percolate.it.tpch.TpchStatistics;
+import io.percolate.model.QueryDag;
 import io.percolate.model.QueryId;
 import io.percolate.stats.StatisticsStore;
 import io.trino.tpch.TpchTable;
@@ -21,6 +22,7 @@ import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.QueryPlan;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,6 +30,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -101,21 +105,20 @@ public final class ModelBench {
                 queryOf.put(queryId, id);
                 progress("SF %s q%s: %d jobs in %.0f s", scale, id, p.shapes().size(), result.elapsed().toMillis() / 1000.0);
             }
-            List<HistoricalJob> history = new JobHistoryReader(cluster.conf())
-                    .read(JobHistoryReader.historyDirs(cluster.conf()));
+            int expected = planned.values().stream().mapToInt(p -> p.dag().jobs().size()).sum();
+            List<HistoricalJob> history = history(cluster.conf(), planned.keySet(), expected);
             List<MeasuredJob> jobs = new ArrayList<>();
             for (HistoricalJob h : history) {
-                Planned p = h.queryId().isEmpty() ? null : planned.get(QueryId.normalize(h.queryId()));
-                if (p == null) {
-                    continue; // DDL and the like
-                }
-                JobShape shape = p.shapes().get(h.stageId().toLowerCase(Locale.ROOT));
-                JobVolume volume = p.volumes().get(h.stageId().toLowerCase(Locale.ROOT));
+                Planned p = planned.get(QueryId.normalize(h.queryId()));
+                // a conditional map join runs one of its alternatives: the DAG names the job it stands for
+                Optional<String> stage = p.dag().job(h.stageId()).map(j -> j.stageId().toLowerCase(Locale.ROOT));
+                JobShape shape = stage.map(p.shapes()::get).orElse(null);
+                JobVolume volume = stage.map(p.volumes()::get).orElse(null);
+                String query = queryOf.get(QueryId.normalize(h.queryId()));
                 if (shape == null || volume == null || !h.succeeded()) {
-                    progress("SF %s %s %s: not estimated or not successful; left out", scale, h.queryId(), h.stageId());
+                    progress("SF %s q%s %s: not estimated or not successful; left out", scale, query, h.stageId());
                     continue;
                 }
-                String query = queryOf.get(QueryId.normalize(h.queryId()));
                 jobs.add(new MeasuredJob(scale, query, s.heldOut(query), shape, volume, h));
             }
             progress("SF %s: %d jobs in the history of %d queries", scale, jobs.size(), s.queries().size());
@@ -125,8 +128,26 @@ public final class ModelBench {
         }
     }
 
-    /** The hook's view of a query's jobs, by lower-case stage id: their shapes and expected volumes. */
-    private record Planned(Map<String, JobShape> shapes, Map<String, JobVolume> volumes) {
+    /** The hook's view of a query's jobs: its DAG, and by lower-case stage id their shapes and expected volumes. */
+    private record Planned(QueryDag dag, Map<String, JobShape> shapes, Map<String, JobVolume> volumes) {
+    }
+
+    /**
+     * The history of the queries' jobs. An ApplicationMaster files its job's history as it exits,
+     * after the client saw the job succeed, so the last jobs may take a moment to appear.
+     */
+    private static List<HistoricalJob> history(Configuration conf, Set<String> queries, int expected)
+            throws IOException, InterruptedException {
+        JobHistoryReader reader = new JobHistoryReader(conf);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            List<HistoricalJob> ours = reader.read(JobHistoryReader.historyDirs(conf)).stream()
+                    .filter(h -> !h.queryId().isEmpty() && queries.contains(QueryId.normalize(h.queryId()))).toList();
+            if (ours.size() >= expected || System.nanoTime() > deadline) {
+                return ours;
+            }
+            Thread.sleep(1000);
+        }
     }
 
     private static Planned planned(QueryPlan plan, Configuration conf, StatisticsStore store) {
@@ -139,7 +160,7 @@ public final class ModelBench {
         planned.shapes().forEach(j -> shapes.put(j.stageId().toLowerCase(Locale.ROOT), j));
         Map<String, JobVolume> volumes = new HashMap<>();
         statistical.volumes(planned.shapes()).forEach((stage, v) -> volumes.put(stage.toLowerCase(Locale.ROOT), v));
-        return new Planned(shapes, volumes);
+        return new Planned(planned.dag(), shapes, volumes);
     }
 
     static void progress(String format, Object... args) {

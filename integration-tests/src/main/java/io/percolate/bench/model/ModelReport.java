@@ -8,6 +8,7 @@ import io.percolate.hive.model.HistoricalJob;
 import io.percolate.hive.model.ModelCommand;
 import io.percolate.model.JobEstimate;
 import io.percolate.scheduler.qef.ServiceTime;
+import io.percolate.timing.TaskPhase;
 import io.percolate.timing.TaskSample;
 import io.percolate.timing.TimeModel;
 import io.percolate.timing.TimeModelCodec;
@@ -23,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -134,16 +136,24 @@ final class ModelReport {
                 e.reduceTaskSeconds() * e.reduceTasks(), e.reduceTasks(), slots);
     }
 
-    /** The model on each task's real volume, the tasks' real counts. */
+    /**
+     * The model on each task's real volume, the tasks' real counts; a phase the model has no fit
+     * for is timed by the throughput defaults, as the hook would.
+     */
     private static double measuredPhases(MeasuredJob j, TimeModel model, double slots) {
-        double[] work = new double[2];
-        int[] count = new int[2];
+        CoarseEstimator.Settings defaults = CoarseEstimator.Settings.DEFAULTS;
+        Map<TaskPhase, Double> work = new EnumMap<>(TaskPhase.class);
+        Map<TaskPhase, Integer> count = new EnumMap<>(TaskPhase.class);
         for (HistoricalJob.TaskRun t : j.actual().tasks()) {
-            int p = t.phase().ordinal();
-            work[p] += model.taskSeconds(j.shape().operator(), t.phase(), t.volume()).orElse(t.seconds());
-            count[p]++;
+            double throughput = t.phase() == TaskPhase.REDUCE ? defaults.reduceBytesPerSecond() : defaults.mapBytesPerSecond();
+            double seconds = model.taskSeconds(j.shape().operator(), t.phase(), t.volume())
+                    .orElse(defaults.taskStartSeconds() + t.volume().inputBytes() / throughput);
+            work.merge(t.phase(), seconds, Double::sum);
+            count.merge(t.phase(), 1, Integer::sum);
         }
-        return ServiceTime.phased(work[0], count[0], work[1], count[1], slots);
+        TaskPhase map = TaskPhase.mapOf(count.containsKey(TaskPhase.REDUCE));
+        return ServiceTime.phased(work.getOrDefault(map, 0.0), count.getOrDefault(map, 0),
+                work.getOrDefault(TaskPhase.REDUCE, 0.0), count.getOrDefault(TaskPhase.REDUCE, 0), slots);
     }
 
     private static double error(double predicted, double actual) {
@@ -200,7 +210,7 @@ final class ModelReport {
         for (Scored j : jobs) {
             list.addObject().put("scale", j.job().scale()).put("query", j.job().query())
                     .put("stage", j.job().actual().stageId()).put("operator", j.job().shape().operator().name())
-                    .put("maps", j.job().actual().tasks().stream().filter(t -> t.phase().ordinal() == 0).count())
+                    .put("maps", j.job().actual().tasks().stream().filter(t -> t.phase() != TaskPhase.REDUCE).count())
                     .put("estimated_maps", j.job().estimated().mapTasks())
                     .put("actual_s", j.actual()).put("predicted_s", j.estimated())
                     .put("predicted_measured_sizes_s", j.measuredSizes()).put("untrained_s", j.untrained());

@@ -27,6 +27,9 @@ record ModelSettings(List<Double> trainingScales, double largerScale, List<Strin
                 || nodes < 1 || queries.size() < 2) {
             throw new IllegalArgumentException("need positive scales, a node, and at least two queries");
         }
+        if (trainingScales.contains(largerScale)) {
+            throw new IllegalArgumentException("the larger scale " + largerScale + " is also a training scale");
+        }
         queries.forEach(TpchQueries::tpch);
     }
 
