@@ -1,5 +1,6 @@
 package io.percolate.bench.cluster;
 
+import io.percolate.bench.BenchCommand;
 import io.percolate.it.cluster.MiniPercolateCluster.SchedulerKind;
 import io.percolate.it.tpch.TpchQueries;
 import io.trino.tpch.TpchTable;
@@ -25,24 +26,11 @@ public final class ClusterBench {
     }
 
     public static void main(String[] args) {
-        ClusterSettings settings;
-        try {
-            settings = ClusterSettings.parse(List.of(args));
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-            return;
-        }
-        try {
+        BenchCommand.main("cluster", args, ClusterSettings::parse, settings -> {
             ClusterReport report = run(settings);
             Path file = report.write(settings.out());
-            System.out.println(report.summary());
-            System.out.println("cluster: wrote " + file.toAbsolutePath());
-        } catch (Exception | Error e) {
-            e.printStackTrace();
-            System.exit(1);
-        }
-        System.exit(0); // the mini-clusters leave non-daemon threads behind
+            return new BenchCommand.Outcome(report.summary(), file);
+        });
     }
 
     /**

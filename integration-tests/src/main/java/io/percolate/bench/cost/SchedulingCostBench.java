@@ -1,12 +1,12 @@
 package io.percolate.bench.cost;
 
+import io.percolate.bench.BenchCommand;
 import org.apache.hadoop.security.UserGroupInformation;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -21,26 +21,12 @@ public final class SchedulingCostBench {
     private SchedulingCostBench() {
     }
 
-    public static void main(String[] args) throws Exception {
-        CostSettings settings;
-        try {
-            settings = CostSettings.parse(List.of(args));
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-            return;
-        }
-        try {
+    public static void main(String[] args) {
+        BenchCommand.main("sched-cost", args, CostSettings::parse, settings -> {
             CostReport report = run(settings);
             Path file = report.write();
-            System.out.println(report.summary());
-            System.out.println("sched-cost: wrote " + file.toAbsolutePath());
-        } catch (Exception | Error e) {
-            e.printStackTrace();
-            System.exit(1);
-        }
-        // The RM leaves non-daemon timer threads behind; they must not keep the JVM alive.
-        System.exit(0);
+            return new BenchCommand.Outcome(report.summary(), file);
+        });
     }
 
     /** Measures both schedulers with {@code settings}; nothing is written. */

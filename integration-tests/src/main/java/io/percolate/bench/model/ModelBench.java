@@ -1,5 +1,6 @@
 package io.percolate.bench.model;
 
+import io.percolate.bench.BenchCommand;
 import io.percolate.estimate.CoarseEstimator;
 import io.percolate.estimate.JobShape;
 import io.percolate.estimate.JobVolume;
@@ -52,15 +53,7 @@ public final class ModelBench {
     }
 
     public static void main(String[] args) {
-        ModelSettings settings;
-        try {
-            settings = ModelSettings.parse(List.of(args));
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-            return;
-        }
-        try {
+        BenchCommand.main("model", args, ModelSettings::parse, settings -> {
             long started = System.nanoTime();
             List<MeasuredJob> jobs = new ArrayList<>();
             for (double scale : Stream.concat(settings.trainingScales().stream(), Stream.of(settings.largerScale())).toList()) {
@@ -68,13 +61,8 @@ public final class ModelBench {
             }
             ModelReport report = ModelReport.evaluate(settings, jobs, (System.nanoTime() - started) / 1e9);
             java.nio.file.Path file = report.write();
-            System.out.println(report.summary());
-            System.out.println("model: wrote " + file.toAbsolutePath());
-        } catch (Exception | Error e) {
-            e.printStackTrace();
-            System.exit(1);
-        }
-        System.exit(0); // mini-cluster threads must not keep the JVM alive
+            return new BenchCommand.Outcome(report.summary(), file);
+        });
     }
 
     /** Every query alone on a fresh cluster at one scale, its jobs' estimates and their history. */

@@ -1,5 +1,6 @@
 package io.percolate.bench.selectivity;
 
+import io.percolate.bench.BenchCommand;
 import io.percolate.estimate.CoarseEstimator;
 import io.percolate.estimate.StatisticalEstimator;
 import io.percolate.hive.extract.PlanExtractor;
@@ -43,27 +44,14 @@ public final class SelectivityBench {
     }
 
     public static void main(String[] args) {
-        SelectivitySettings settings;
-        try {
-            settings = SelectivitySettings.parse(List.of(args));
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-            return;
-        }
-        try {
+        BenchCommand.main("selectivity", args, SelectivitySettings::parse, settings -> {
             long started = System.nanoTime();
             Measured measured = run(settings);
             SelectivityReport report = new SelectivityReport(settings, measured.operators(), measured.jobs(),
                     (System.nanoTime() - started) / 1e9);
             java.nio.file.Path file = report.write();
-            System.out.println(report.summary());
-            System.out.println("selectivity: wrote " + file.toAbsolutePath());
-        } catch (Exception | Error e) {
-            e.printStackTrace();
-            System.exit(1);
-        }
-        System.exit(0); // mini-cluster threads must not keep the JVM alive
+            return new BenchCommand.Outcome(report.summary(), file);
+        });
     }
 
     /** What a run measured: every filter, join and group-by, and every job's output. */

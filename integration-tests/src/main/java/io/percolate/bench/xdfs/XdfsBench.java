@@ -1,5 +1,6 @@
 package io.percolate.bench.xdfs;
 
+import io.percolate.bench.BenchCommand;
 import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.xdfs.cache.CacheCounter;
 import io.percolate.xdfs.config.XdfsConfig;
@@ -56,24 +57,10 @@ public final class XdfsBench {
     }
 
     public static void main(String[] args) {
-        XdfsBenchSettings settings;
-        try {
-            settings = XdfsBenchSettings.parse(List.of(args));
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.exit(2);
-            return;
-        }
-        try {
+        BenchCommand.main("xdfs", args, XdfsBenchSettings::parse, settings -> {
             XdfsResult result = run(settings);
-            java.nio.file.Path file = XdfsReport.write(result);
-            System.out.println(XdfsReport.summary(result));
-            System.out.println("xdfs: wrote " + file.toAbsolutePath());
-        } catch (Exception | Error e) {
-            e.printStackTrace();
-            System.exit(1);
-        }
-        System.exit(0); // mini-cluster threads must not keep the JVM alive
+            return new BenchCommand.Outcome(XdfsReport.summary(result), XdfsReport.write(result));
+        });
     }
 
     static XdfsResult run(XdfsBenchSettings s) throws Exception {

@@ -1,5 +1,6 @@
 package io.percolate.bench.xdfs.swim;
 
+import io.percolate.bench.BenchCommand;
 import io.percolate.bench.xdfs.NfsStandIn;
 import io.percolate.xdfs.cache.CacheCounter;
 import io.percolate.xdfs.config.ManagerConfig;
@@ -54,24 +55,11 @@ public final class SwimCacheBench {
     }
 
     public static void main(String[] args) {
-        SwimSettings settings;
-        try {
-            settings = SwimSettings.parse(List.of(args));
-        } catch (IllegalArgumentException e) {
-            System.err.println("xdfs-swim: " + e.getMessage());
-            System.exit(2);
-            return;
-        }
-        try {
+        BenchCommand.main("xdfs-swim", args, SwimSettings::parse, settings -> {
             SwimReport report = run(settings);
             java.nio.file.Path file = report.write(settings.out());
-            System.out.println(report.summary());
-            System.out.println("xdfs-swim: wrote " + file.toAbsolutePath());
-        } catch (Exception | Error e) {
-            e.printStackTrace();
-            System.exit(1);
-        }
-        System.exit(0); // mini-cluster threads must not keep the JVM alive
+            return new BenchCommand.Outcome(report.summary(), file);
+        });
     }
 
     static SwimReport run(SwimSettings s) throws Exception {
