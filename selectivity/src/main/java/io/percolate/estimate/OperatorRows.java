@@ -9,8 +9,11 @@ import io.percolate.selectivity.JoinEstimate;
 import io.percolate.selectivity.KeyDistribution;
 import io.percolate.selectivity.Selectivity;
 import io.percolate.selectivity.SelectivityEstimator;
+import io.percolate.stats.ColumnStatistics;
+import io.percolate.stats.ColumnType;
 import io.percolate.stats.Histogram;
 
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -171,7 +174,10 @@ final class OperatorRows {
             for (String name : rename.outputs()) {
                 String from = rename.renamed().get(name);
                 Column c = from == null ? null : input.columns().get(from);
-                columns.put(name, c != null ? c : computed(input.rows()));
+                String yearOf = rename.years().get(name);
+                columns.put(name, c != null ? c
+                        : yearOf != null ? years(input.columns().get(yearOf), input.rows())
+                        : computed(input.rows()));
             }
             if (rename.tag() >= 0) {
                 shuffled += input.rows();
@@ -413,6 +419,24 @@ final class OperatorRows {
 
     private static KeyDistribution resize(KeyDistribution values, double fromRows, double toRows) {
         return fromRows <= 0 ? KeyDistribution.ofCounts(0, 0) : values.scaled(toRows / fromRows);
+    }
+
+    /**
+     * The calendar years of a date column: its base column's span of years, in the share its
+     * values still cover (a filter that kept two of seven years' dates keeps two years); unknown
+     * without the base column's statistics.
+     */
+    private Column years(Column dates, double rows) {
+        Optional<ColumnStatistics> base = dates == null ? Optional.empty() : dates.origin().flatMap(statistics::find)
+                .filter(s -> s.type() == ColumnType.DATE && s.min() != null && s.distinctCount() > 0);
+        if (base.isEmpty()) {
+            return computed(rows);
+        }
+        ColumnStatistics s = base.get();
+        double span = LocalDate.ofEpochDay(s.max().longValue()).getYear() - LocalDate.ofEpochDay(s.min().longValue()).getYear() + 1;
+        double share = dates.values().distinct() > 0 ? Math.min(1, dates.values().distinct() / s.distinctCount()) : 1;
+        double years = Math.max(1, Math.min(span, Math.round(span * share)));
+        return new Column(Optional.empty(), KeyDistribution.ofCounts(rows, years));
     }
 
     /** A computed column (an expression or an aggregate): nothing known of its values. */

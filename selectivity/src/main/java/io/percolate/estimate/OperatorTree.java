@@ -100,17 +100,26 @@ public record OperatorTree(List<Operator> operators) {
      *
      * @param keys for a shuffle, its key columns (output names), which a join on the other side
      *             pairs on; empty for a projection
-     * @param tag  for a shuffle, which input of the reduce side it feeds (Hive's tag; 0 when there
-     *             is one); -1 for a projection
+     * @param tag   for a shuffle, which input of the reduce side it feeds (Hive's tag; 0 when there
+     *              is one); -1 for a projection
+     * @param years outputs that are the calendar year of an input date column ({@code year(o_orderdate)},
+     *              a group-by key of TPC-H Q7–Q9), by output: the input column
      */
     public record Rename(String id, String input, List<String> outputs, Map<String, String> renamed,
-                         List<String> keys, int tag) implements Operator {
+                         List<String> keys, int tag, Map<String, String> years) implements Operator {
         public Rename {
             requireNonNull(id, "id");
             requireNonNull(input, "input");
             outputs = List.copyOf(outputs);
             renamed = Map.copyOf(renamed);
             keys = List.copyOf(keys);
+            years = Map.copyOf(years);
+        }
+
+        /** A rename without computed years. */
+        public Rename(String id, String input, List<String> outputs, Map<String, String> renamed, List<String> keys,
+                      int tag) {
+            this(id, input, outputs, renamed, keys, tag, Map.of());
         }
 
         @Override

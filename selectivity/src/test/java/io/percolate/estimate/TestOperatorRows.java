@@ -20,12 +20,14 @@ import io.percolate.model.SizeSource;
 import io.percolate.model.TableRef;
 import io.percolate.selectivity.StatisticsCatalog;
 import io.percolate.stats.ColumnStatistics;
+import io.percolate.stats.ColumnStatisticsBuilder;
 import io.percolate.stats.ColumnType;
 import io.percolate.stats.PartitionStatistics;
 import io.percolate.stats.StatisticsSettings;
 import io.percolate.stats.TableStatistics;
 import org.junit.jupiter.api.Test;
 
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -160,6 +162,33 @@ final class TestOperatorRows {
         assertEquals(2, rows(filter, byMode), 1e-6, "the filter left two modes");
         assertEquals(JobEstimate.Confidence.MEDIUM,
                 ESTIMATOR.estimate(List.of(filter, byOrder)).get("Stage-2").confidence());
+    }
+
+    @Test
+    void groupsByTheYearOfADate_areTheYearsItsFilterKept() {
+        // db.sales: one sale a day over seven years, 1992-01-01 to 1998-12-31
+        ColumnStatisticsBuilder days = new ColumnStatisticsBuilder("s_date", ColumnType.DATE, StatisticsSettings.DEFAULTS);
+        for (LocalDate d = LocalDate.of(1992, 1, 1); d.getYear() < 1999; d = d.plusDays(1)) {
+            days.add(d);
+        }
+        ColumnStatistics dates = days.build();
+        TableRef sales = new TableRef("db.sales", 100_000, 0, SizeSource.FILE_SYSTEM);
+        StatisticalEstimator estimator = new StatisticalEstimator(new StatisticsCatalog(List.of(
+                table("db.sales", dates.rowCount(), dates)), StatisticsSettings.DEFAULTS),
+                StatisticsSettings.DEFAULTS, CoarseEstimator.Settings.DEFAULTS);
+        // from 1995 to 1996: two years; from 1992: five of the seven the column spans
+        for (Map.Entry<String, Double> filterAndYears : Map.of("1995-01-01", 2.0, "1992-01-01", 5.0).entrySet()) {
+            Predicate range = new Predicate.Comparison(new ColumnRef("db.sales", "s_date"), CompareOp.BETWEEN,
+                    List.of(filterAndYears.getKey(), "1996-12-31"), "date");
+            JobShape byYear = job("Stage-1", List.of(), List.of(sales), 1, List.of(
+                    new Scan("TS_0", "db.sales", List.of("s_date")),
+                    new Filter("FIL_1", "TS_0", range),
+                    new Rename("SEL_2", "FIL_1", List.of("_col0"), Map.of(), List.of(), -1, Map.of("_col0", "s_date")),
+                    new Rename("RS_3", "SEL_2", List.of("KEY._col0"), Map.of("KEY._col0", "_col0"), List.of("KEY._col0"), 0),
+                    new Aggregate("GBY_4", "RS_3", List.of("KEY._col0"), Map.of("_col0", "KEY._col0"), false, Side.REDUCE),
+                    new Sink("FS_5", "GBY_4", "/tmp/out", List.of("_col0"))));
+            assertEquals(filterAndYears.getValue(), estimator.outputRows(List.of(byYear)).get("Stage-1"), 1e-9, filterAndYears.getKey());
+        }
     }
 
     @Test

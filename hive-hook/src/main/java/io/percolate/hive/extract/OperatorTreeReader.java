@@ -8,6 +8,7 @@ import org.apache.hadoop.hive.ql.exec.Operator;
 import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
 import org.apache.hadoop.hive.ql.plan.ExprNodeColumnDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
+import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
 import org.apache.hadoop.hive.ql.plan.FileSinkDesc;
 import org.apache.hadoop.hive.ql.plan.FilterDesc;
 import org.apache.hadoop.hive.ql.plan.GroupByDesc;
@@ -23,6 +24,7 @@ import org.apache.hadoop.hive.ql.plan.SelectDesc;
 import org.apache.hadoop.hive.ql.plan.TableScanDesc;
 import org.apache.hadoop.hive.ql.plan.DemuxDesc;
 import org.apache.hadoop.hive.ql.plan.MuxDesc;
+import org.apache.hadoop.hive.ql.udf.UDFYear;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -166,12 +168,12 @@ final class OperatorTreeReader {
         if (conf instanceof FilterDesc filter && filter.getPredicate() != null) {
             add(op, new OperatorTree.Filter(id, input, new PredicateTranslator(tableOfAlias, table).translate(filter.getPredicate())));
         } else if (conf instanceof SelectDesc select && !select.isSelStarNoCompute()) {
-            add(op, new OperatorTree.Rename(id, input, select.getOutputColumnNames(), renamed(op), List.of(), -1));
+            add(op, new OperatorTree.Rename(id, input, select.getOutputColumnNames(), renamed(op), List.of(), -1, years(op)));
         } else if (conf instanceof ReduceSinkDesc sink) {
             List<String> keys = sink.getOutputKeyColumnNames().stream().map(k -> "KEY." + k).toList();
             List<String> outputs = new ArrayList<>(keys);
             sink.getOutputValueColumnNames().forEach(v -> outputs.add("VALUE." + v));
-            add(op, new OperatorTree.Rename(id, input, outputs, renamed(op), keys, Math.max(0, sink.getTag())));
+            add(op, new OperatorTree.Rename(id, input, outputs, renamed(op), keys, Math.max(0, sink.getTag()), years(op)));
             senders.add(op);
         } else if (conf instanceof GroupByDesc groupBy) {
             add(op, aggregate(id, input, groupBy, side));
@@ -328,6 +330,20 @@ final class OperatorTreeReader {
             });
         }
         return renamed;
+    }
+
+    /** Output column → the date column whose calendar year it is ({@code year(o_orderdate)}). */
+    private static Map<String, String> years(Operator<?> op) {
+        Map<String, String> years = new HashMap<>();
+        if (op.getColumnExprMap() != null) {
+            op.getColumnExprMap().forEach((name, expr) -> {
+                if (expr instanceof ExprNodeGenericFuncDesc f && f.getGenericUDF() instanceof UDFYear
+                        && f.getChildren().size() == 1 && f.getChildren().get(0) instanceof ExprNodeColumnDesc c) {
+                    years.put(name, c.getColumn());
+                }
+            });
+        }
+        return years;
     }
 
     private static List<String> schema(Operator<?> op) {
