@@ -21,10 +21,11 @@ import java.util.Map;
  * <p>Bytes and records are nearly collinear in one workload, and least squares then trades them
  * off freely: a negative θ that fits the training range well predicts shorter tasks for more
  * data outside it. So a feature whose θ comes out negative is dropped (the one that moves the
- * fitted times most first) and the rest refitted. A feature that does not vary is dropped before
- * fitting; when the tasks are too few for the features (fewer than features + 2) or the features
- * are (nearly) linearly dependent, they are dropped in the order rows out, bytes out, rows in,
- * bytes in. With no feature left the fit is the mean time.
+ * fitted times most first) and the rest refitted; then, one at a time, the feature whose θ is
+ * least significant while under two standard errors from zero. A feature that does not vary is
+ * dropped before fitting; when the tasks are too few for the features (fewer than features + 2)
+ * or the features are (nearly) linearly dependent, they are dropped in the order rows out, bytes
+ * out, rows in, bytes in. With no feature left the fit is the mean time.
  */
 public final class TimeModelTrainer {
     /** Fewest tasks a fit is made from. */
@@ -34,6 +35,8 @@ public final class TimeModelTrainer {
      * others: about a correlation of 0.99995 with them.
      */
     static final double SINGULAR = 0.01;
+    /** A θ this many standard errors from zero, or more, is kept (about 95 % two-sided with many tasks). */
+    static final double MIN_T = 2;
 
     private TimeModelTrainer() {
     }
@@ -72,11 +75,16 @@ public final class TimeModelTrainer {
             }
             double[] scale = features.stream().mapToDouble(f -> deviation(f, group)).toArray();
             double[] beta;
+            double[] t = new double[features.size()];
             try {
                 // columns in units of their spread, so one threshold tells near-collinear from independent
                 OLSMultipleLinearRegression ols = new OLSMultipleLinearRegression(SINGULAR * Math.sqrt(group.size()));
                 ols.newSampleData(y, design(group, features, scale));
                 beta = ols.estimateRegressionParameters();
+                double[] errors = ols.estimateRegressionParametersStandardErrors();
+                for (int i = 0; i < t.length; i++) {
+                    t[i] = errors[i + 1] > 0 ? beta[i + 1] / errors[i + 1] : Double.POSITIVE_INFINITY;
+                }
             } catch (SingularMatrixException e) {
                 features.remove(features.size() - 1);
                 continue;
@@ -85,6 +93,9 @@ public final class TimeModelTrainer {
                 beta[i + 1] /= scale[i];
             }
             Feature worst = mostNegative(features, beta, group);
+            if (worst == null) {
+                worst = leastSignificant(features, t);
+            }
             if (worst != null) {
                 features.remove(worst);
                 continue;
@@ -129,6 +140,21 @@ public final class TimeModelTrainer {
                 .min(byEffect)
                 .map(features::get)
                 .orElse(null);
+    }
+
+    /**
+     * The feature whose θ is least distinguishable from noise, if its t-statistic is under
+     * {@link #MIN_T}: a θ fitted to the scatter of a few tasks' times extrapolates that scatter
+     * to every larger task.
+     */
+    private static Feature leastSignificant(List<Feature> features, double[] t) {
+        int weakest = -1;
+        for (int i = 0; i < t.length; i++) {
+            if (!(t[i] >= MIN_T) && (weakest < 0 || !(t[i] >= t[weakest]))) {
+                weakest = i;
+            }
+        }
+        return weakest < 0 ? null : features.get(weakest);
     }
 
     private static double range(Feature f, List<TaskSample> group) {

@@ -98,6 +98,22 @@ final class TestTimeModel {
     }
 
     @Test
+    void aFeatureTheTimesDoNotFollow_isDropped_notExtrapolated() {
+        // six tasks of about 10 s whatever their output: a θ fitted to that scatter would put a task
+        // writing a thousand times more at hours
+        double[] out = {0.001, 0.002, 0.003, 0.004, 0.005, 0.006};
+        double[] seconds = {9.8, 9.1, 10.9, 9.6, 10.2, 10.4}; // a slope of +143 s per M rows, within its noise
+        List<TaskSample> tasks = new ArrayList<>();
+        for (int i = 0; i < out.length; i++) {
+            tasks.add(task(OperatorKind.EXTRACT, TaskPhase.MAP, 1, 0, 0, out[i], seconds[i]));
+        }
+        Fit fit = TimeModelTrainer.train(tasks).fit(OperatorKind.EXTRACT, TaskPhase.MAP).orElseThrow();
+        assertTrue(fit.coefficients().isEmpty(), fit.toString());
+        assertEquals(10, fit.intercept(), 1e-9, "the mean time");
+        assertEquals(10, fit.seconds(new TaskVolume(1e6, 0, 0, 6e6)), 1e-9);
+    }
+
+    @Test
     void anOperatorTheTrainingLacked_getsThePhasesPooledFit_andNoTaskIsPredictedFasterThanAnySeen() {
         List<TaskSample> tasks = List.of(
                 task(OperatorKind.JOIN, TaskPhase.MAP, 1, 0, 0, 0, 4),
