@@ -53,6 +53,12 @@ public final class CoarseEstimator implements DagEstimator {
             }
         }
 
+        /** An untrained task's seconds: its start-up, then its input at its phase's throughput. */
+        public double taskSeconds(TaskPhase phase, TaskVolume task) {
+            double throughput = phase == TaskPhase.REDUCE ? reduceBytesPerSecond : mapBytesPerSecond;
+            return taskStartSeconds + task.inputBytes() / throughput;
+        }
+
         private static void positive(String what, double value) {
             if (!(value > 0) || Double.isInfinite(value)) {
                 throw new IllegalArgumentException(what + " must be > 0, got " + value);
@@ -129,10 +135,9 @@ public final class CoarseEstimator implements DagEstimator {
         TaskVolume reduce = v.reduceTask();
         Optional<TimeModel.Fit> mapFit = model.flatMap(m -> m.fit(job.operator(), TaskPhase.mapOf(v.reduceTasks() > 0)));
         Optional<TimeModel.Fit> reduceFit = model.flatMap(m -> m.fit(job.operator(), TaskPhase.REDUCE));
-        double mapSeconds = mapFit.map(f -> f.seconds(map))
-                .orElse(settings.taskStartSeconds() + map.inputBytes() / settings.mapBytesPerSecond());
-        double reduceSeconds = v.reduceTasks() == 0 ? 0 : reduceFit.map(f -> f.seconds(reduce))
-                .orElse(settings.taskStartSeconds() + reduce.inputBytes() / settings.reduceBytesPerSecond());
+        double mapSeconds = mapFit.map(f -> f.seconds(map)).orElseGet(() -> settings.taskSeconds(TaskPhase.MAP, map));
+        double reduceSeconds = v.reduceTasks() == 0 ? 0
+                : reduceFit.map(f -> f.seconds(reduce)).orElseGet(() -> settings.taskSeconds(TaskPhase.REDUCE, reduce));
         boolean trained = mapFit.isPresent() && (v.reduceTasks() == 0 || reduceFit.isPresent());
         JobEstimate.Confidence c = trained && confidence == JobEstimate.Confidence.MEDIUM
                 ? JobEstimate.Confidence.HIGH : confidence;

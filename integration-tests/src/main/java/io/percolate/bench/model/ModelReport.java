@@ -141,13 +141,11 @@ final class ModelReport {
      * for is timed by the throughput defaults, as the hook would.
      */
     private static double measuredPhases(MeasuredJob j, TimeModel model, double slots) {
-        CoarseEstimator.Settings defaults = CoarseEstimator.Settings.DEFAULTS;
         Map<TaskPhase, Double> work = new EnumMap<>(TaskPhase.class);
         Map<TaskPhase, Integer> count = new EnumMap<>(TaskPhase.class);
         for (HistoricalJob.TaskRun t : j.actual().tasks()) {
-            double throughput = t.phase() == TaskPhase.REDUCE ? defaults.reduceBytesPerSecond() : defaults.mapBytesPerSecond();
             double seconds = model.taskSeconds(j.shape().operator(), t.phase(), t.volume())
-                    .orElse(defaults.taskStartSeconds() + t.volume().inputBytes() / throughput);
+                    .orElseGet(() -> CoarseEstimator.Settings.DEFAULTS.taskSeconds(t.phase(), t.volume()));
             work.merge(t.phase(), seconds, Double::sum);
             count.merge(t.phase(), 1, Integer::sum);
         }
