@@ -3,6 +3,8 @@ package io.percolate.estimate;
 import io.percolate.estimate.OperatorTree.Operator;
 import io.percolate.model.ColumnRef;
 import io.percolate.model.Predicate;
+import io.percolate.selectivity.AggregateDistribution;
+import io.percolate.selectivity.AggregateFunction;
 import io.percolate.selectivity.Cardinalities;
 import io.percolate.selectivity.ColumnStatisticsSource;
 import io.percolate.selectivity.JoinEstimate;
@@ -12,6 +14,7 @@ import io.percolate.selectivity.SelectivityEstimator;
 import io.percolate.stats.ColumnStatistics;
 import io.percolate.stats.ColumnType;
 import io.percolate.stats.Histogram;
+import io.percolate.stats.StatisticsSettings;
 
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -32,8 +35,30 @@ import static java.util.Objects.requireNonNull;
  * from, so a filter, join or group-by anywhere, in this job or a later one, finds its statistics.
  */
 final class OperatorRows {
-    /** A column at some operator: the base column it carries, if any, and how its values spread. */
-    record Column(Optional<ColumnRef> origin, KeyDistribution values) {
+    /**
+     * A column at some operator: the base column it carries, if any, how its values spread, and,
+     * for a column a group-by computed, which aggregate it holds.
+     */
+    record Column(Optional<ColumnRef> origin, KeyDistribution values, Optional<Aggregated> aggregated) {
+        Column(Optional<ColumnRef> origin, KeyDistribution values) {
+            this(origin, values, Optional.empty());
+        }
+
+        /** The same column with its values spread anew (after a filter, join or resize). */
+        Column withValues(KeyDistribution values) {
+            return new Column(origin, values, aggregated);
+        }
+    }
+
+    /**
+     * An aggregate's column: {@code function} over each group's values of a column with
+     * statistics {@code over} (empty for {@code count(*)}), from {@code sourceRows} rows before
+     * any aggregation. After a partial group-by the values are pending; the final group-by knows
+     * its groups and derives them ({@link AggregateDistribution}), under a column reference of
+     * their own ({@code origin}) that a filter resolves to.
+     */
+    record Aggregated(AggregateFunction function, boolean distinct, Optional<ColumnStatistics> over, double sourceRows,
+                      Optional<ColumnStatistics> values) {
     }
 
     /** What flows out of an operator. */
@@ -54,18 +79,20 @@ final class OperatorRows {
         /** The same path when the job really wrote {@code factor} times the rows estimated. */
         Sunk scaled(double factor) {
             return new Sunk(rows * factor, columns.stream()
-                    .map(c -> new Column(c.origin(), resize(c.values(), rows, rows * factor))).toList(), true);
+                    .map(c -> c.withValues(resize(c.values(), rows, rows * factor))).toList(), true);
         }
     }
 
     private final ColumnStatisticsSource statistics;
+    private final StatisticsSettings settings;
     private final SelectivityEstimator selectivity;
     private final Histogram.Kind preferred;
 
-    OperatorRows(ColumnStatisticsSource statistics, SelectivityEstimator selectivity, Histogram.Kind preferred) {
+    OperatorRows(ColumnStatisticsSource statistics, StatisticsSettings settings) {
         this.statistics = requireNonNull(statistics, "statistics");
-        this.selectivity = requireNonNull(selectivity, "selectivity");
-        this.preferred = requireNonNull(preferred, "preferred");
+        this.settings = requireNonNull(settings, "settings");
+        this.selectivity = new SelectivityEstimator(statistics, settings);
+        this.preferred = settings.preferredHistogram();
     }
 
     /**
@@ -164,7 +191,7 @@ final class OperatorRows {
         }
 
         Relation filter(Predicate predicate, Relation input) {
-            Selectivity s = selectivity.estimate(resolve(predicate, input));
+            Selectivity s = selectivityOver(input).estimate(resolve(predicate, input));
             measured &= s.confidence() != Selectivity.Confidence.LOW;
             return narrowed(resized(input, input.rows() * s.value()), predicate, input);
         }
@@ -217,9 +244,32 @@ final class OperatorRows {
             agg.renamed().forEach((name, key) -> {
                 Column c = input.columns().get(key);
                 columns.put(name, c == null ? computed(rows)
-                        : new Column(c.origin(), KeyDistribution.ofCounts(rows, c.values().distinct())));
+                        : c.withValues(KeyDistribution.ofCounts(rows, c.values().distinct())));
             });
+            agg.aggregations().forEach((name, a) -> columns.put(name, aggregated(agg, name, a, input, rows)));
             return new Relation(rows, columns);
+        }
+
+        /**
+         * An aggregate's column. A partial group-by's is pending: the final one aggregates its
+         * partial results under the same function, so it takes the function, the column and the
+         * rows before aggregating from it, and derives the values over its own groups.
+         */
+        Column aggregated(OperatorTree.Aggregate agg, String name, OperatorTree.Aggregation a, Relation input, double groups) {
+            Column argument = a.column().map(input.columns()::get).orElse(null);
+            Aggregated pending = argument == null ? null : argument.aggregated().filter(p -> p.values().isEmpty()).orElse(null);
+            Aggregated aggregate = pending != null ? pending
+                    : new Aggregated(a.function(), a.distinct(), argument == null ? Optional.empty() : statisticsOf(argument),
+                            input.rows(), Optional.empty());
+            if (agg.partial()) {
+                return new Column(Optional.empty(), KeyDistribution.ofCounts(groups, 0), Optional.of(aggregate));
+            }
+            Optional<ColumnStatistics> values = groups <= 0 ? Optional.empty()
+                    : AggregateDistribution.of(aggregate.function(), aggregate.distinct(), aggregate.over(),
+                            aggregate.sourceRows() / groups, name, preferred);
+            return new Column(Optional.of(new ColumnRef("(" + agg.id() + ")", name)), KeyDistribution.ofCounts(groups, 0),
+                    Optional.of(new Aggregated(aggregate.function(), aggregate.distinct(), aggregate.over(),
+                            aggregate.sourceRows(), values)));
         }
 
         Relation sink(OperatorTree.Sink sink, Relation input) {
@@ -312,9 +362,9 @@ final class OperatorRows {
             if (c == null) {
                 columns.put(e.getKey(), computed(rows));
             } else if (singleKey && join.keys().get(from.input()).contains(from.column())) {
-                columns.put(e.getKey(), new Column(c.origin(), KeyDistribution.ofCounts(rows, key.distinct())));
+                columns.put(e.getKey(), c.withValues(KeyDistribution.ofCounts(rows, key.distinct())));
             } else {
-                columns.put(e.getKey(), new Column(c.origin(), resize(c.values(), input.rows(), rows)));
+                columns.put(e.getKey(), c.withValues(resize(c.values(), input.rows(), rows)));
             }
         }
         return new JoinOutcome(new Relation(rows, columns), measured);
@@ -342,7 +392,7 @@ final class OperatorRows {
             };
             Column now = columns.get(c.column().name());
             if (kept < now.values().distinct()) {
-                columns.put(c.column().name(), new Column(now.origin(),
+                columns.put(c.column().name(), now.withValues(
                         KeyDistribution.ofCounts(now.values().rows(), Math.max(Math.min(1, now.values().rows()), kept))));
             }
         }
@@ -411,9 +461,33 @@ final class OperatorRows {
         return column == null ? named : column.origin().orElse(new ColumnRef("", named.name()));
     }
 
+    /** A column's statistics: an aggregate's derived values, or its base column's. */
+    private Optional<ColumnStatistics> statisticsOf(Column c) {
+        Optional<ColumnStatistics> derived = c.aggregated().flatMap(Aggregated::values);
+        return derived.isPresent() ? derived : c.origin().flatMap(statistics::find);
+    }
+
+    /**
+     * The selectivity estimator for predicates over this input: the base columns' statistics,
+     * plus the values of the aggregates the input carries, under their own references.
+     */
+    private SelectivityEstimator selectivityOver(Relation input) {
+        Map<ColumnRef, ColumnStatistics> derived = new HashMap<>();
+        for (Column c : input.columns().values()) {
+            if (c.origin().isPresent()) {
+                c.aggregated().flatMap(Aggregated::values).ifPresent(v -> derived.put(c.origin().get(), v));
+            }
+        }
+        if (derived.isEmpty()) {
+            return selectivity;
+        }
+        return new SelectivityEstimator(ref -> derived.containsKey(ref) ? Optional.of(derived.get(ref)) : statistics.find(ref),
+                settings);
+    }
+
     private static Relation resized(Relation input, double rows) {
         Map<String, Column> columns = new HashMap<>();
-        input.columns().forEach((name, c) -> columns.put(name, new Column(c.origin(), resize(c.values(), input.rows(), rows))));
+        input.columns().forEach((name, c) -> columns.put(name, c.withValues(resize(c.values(), input.rows(), rows))));
         return new Relation(rows, columns);
     }
 

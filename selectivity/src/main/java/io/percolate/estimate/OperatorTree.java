@@ -1,10 +1,12 @@
 package io.percolate.estimate;
 
 import io.percolate.model.Predicate;
+import io.percolate.selectivity.AggregateFunction;
 
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
@@ -162,22 +164,42 @@ public record OperatorTree(List<Operator> operators) {
      * A group-by. A partial one (Hive's HASH mode) aggregates within each task, so it writes
      * about each task's groups; a final one writes each group once.
      *
-     * @param keys    grouping columns, named as at the input
-     * @param renamed output column → the key column at the input it carries
+     * @param keys         grouping columns, named as at the input
+     * @param renamed      output column → the key column at the input it carries
+     * @param aggregations output column → the aggregate it computes, for the functions modelled
      */
     public record Aggregate(String id, String input, List<String> keys, Map<String, String> renamed, boolean partial,
-                            Side side) implements Operator {
+                            Side side, Map<String, Aggregation> aggregations) implements Operator {
         public Aggregate {
             requireNonNull(id, "id");
             requireNonNull(input, "input");
             requireNonNull(side, "side");
             keys = List.copyOf(keys);
             renamed = Map.copyOf(renamed);
+            aggregations = Map.copyOf(aggregations);
+        }
+
+        /** A group-by whose aggregates are not modelled. */
+        public Aggregate(String id, String input, List<String> keys, Map<String, String> renamed, boolean partial,
+                         Side side) {
+            this(id, input, keys, renamed, partial, side, Map.of());
         }
 
         @Override
         public List<String> inputs() {
             return List.of(input);
+        }
+    }
+
+    /**
+     * An aggregate a group-by computes per group: {@code function} over an input column, or over
+     * the rows ({@code count(*)}: no column). After a partial group-by the final one aggregates
+     * the partial results, under the same function name.
+     */
+    public record Aggregation(AggregateFunction function, Optional<String> column, boolean distinct) {
+        public Aggregation {
+            requireNonNull(function, "function");
+            requireNonNull(column, "column");
         }
     }
 

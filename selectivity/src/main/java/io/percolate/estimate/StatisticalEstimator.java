@@ -71,7 +71,7 @@ public final class StatisticalEstimator implements DagEstimator {
         this.settings = requireNonNull(settings, "settings");
         this.model = requireNonNull(model, "model");
         this.selectivity = new SelectivityEstimator(statistics, statisticsSettings);
-        this.operators = new OperatorRows(statistics, selectivity, statisticsSettings.preferredHistogram());
+        this.operators = new OperatorRows(statistics, statisticsSettings);
     }
 
     /**

@@ -18,6 +18,7 @@ import io.percolate.model.OperatorKind;
 import io.percolate.model.Predicate;
 import io.percolate.model.SizeSource;
 import io.percolate.model.TableRef;
+import io.percolate.selectivity.AggregateFunction;
 import io.percolate.selectivity.StatisticsCatalog;
 import io.percolate.stats.ColumnStatistics;
 import io.percolate.stats.ColumnStatisticsBuilder;
@@ -35,6 +36,7 @@ import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Row estimates that follow a job's operators one by one, as Hive plans them: a join and an
@@ -162,6 +164,47 @@ final class TestOperatorRows {
         assertEquals(2, rows(filter, byMode), 1e-6, "the filter left two modes");
         assertEquals(JobEstimate.Confidence.MEDIUM,
                 ESTIMATOR.estimate(List.of(filter, byOrder)).get("Stage-2").confidence());
+    }
+
+    @Test
+    void havingOnAggregates_estimatesFromTheAggregatedColumnAndTheGroupSize() {
+        // db.lines: 4,000 lines on 1,000 orders (4 a group), l_qty the integers 1..50 evenly
+        ColumnStatisticsBuilder quantities = new ColumnStatisticsBuilder("l_qty", ColumnType.NUMERIC, StatisticsSettings.DEFAULTS);
+        for (int i = 0; i < 4_000; i++) {
+            quantities.addNumber(1 + i % 50);
+        }
+        TableRef lines = new TableRef("db.lines", 400_000, 0, SizeSource.FILE_SYSTEM);
+        StatisticalEstimator estimator = new StatisticalEstimator(new StatisticsCatalog(List.of(table("db.lines", 4_000,
+                column("l_order", 4_000, 1_000), quantities.build())), StatisticsSettings.DEFAULTS),
+                StatisticsSettings.DEFAULTS, CoarseEstimator.Settings.DEFAULTS);
+        OperatorTree.Aggregation sum = new OperatorTree.Aggregation(AggregateFunction.SUM, Optional.of("l_qty"), false);
+        OperatorTree.Aggregation count = new OperatorTree.Aggregation(AggregateFunction.COUNT, Optional.empty(), false);
+        // map-side partial sums and counts, merged by the reducers (Hive's HASH then MERGEPARTIAL);
+        // HAVING count(*) > 3 in this job, sum(l_qty) > 300 in the next one, on what this one wrote
+        JobShape aggregate = job("Stage-1", List.of(), List.of(lines), 1, List.of(
+                new Scan("TS_0", "db.lines", List.of("l_order", "l_qty")),
+                new Aggregate("GBY_1", "TS_0", List.of("l_order"), Map.of("_col0", "l_order"), true, Side.MAP,
+                        Map.of("_col1", sum, "_col2", count)),
+                new Rename("RS_2", "GBY_1", List.of("KEY._col0", "VALUE._col0", "VALUE._col1"),
+                        Map.of("KEY._col0", "_col0", "VALUE._col0", "_col1", "VALUE._col1", "_col2"), List.of("KEY._col0"), 0),
+                new Aggregate("GBY_3", "RS_2", List.of("KEY._col0"), Map.of("_col0", "KEY._col0"), false, Side.REDUCE,
+                        Map.of("_col1", new OperatorTree.Aggregation(AggregateFunction.SUM, Optional.of("VALUE._col0"), false),
+                                "_col2", new OperatorTree.Aggregation(AggregateFunction.COUNT, Optional.of("VALUE._col1"), false))),
+                new Filter("FIL_4", "GBY_3", new Predicate.Comparison(new ColumnRef("", "_col2"), CompareOp.GT, List.of("3"), "bigint")),
+                new Sink("FS_5", "FIL_4", "/tmp/big", List.of("_col0", "_col1", "_col2"))));
+        JobShape heavy = job("Stage-2", List.of("Stage-1"), List.of(), 0, List.of(
+                new Intermediate("TS_6", "/tmp/big", List.of("_col0", "_col1", "_col2")),
+                new Filter("FIL_7", "TS_6", new Predicate.Comparison(new ColumnRef("", "_col1"), CompareOp.GT, List.of("300"),
+                        "decimal(25,2)")),
+                new Sink("FS_8", "FIL_7", "/tmp/heavy", List.of("_col0"))));
+
+        Map<String, Double> rows = estimator.outputRows(List.of(aggregate, heavy));
+        // groups of 1 + Poisson(3) lines: more than three with probability 1 - e^-3 (1 + 3 + 4.5)
+        assertEquals(1_000 * (1 - Math.exp(-3) * 8.5), rows.get("Stage-1"), 1.0);
+        // a sum over 300 needs 7+ lines averaging 43+: about one order in a thousand, not a third
+        double kept = rows.get("Stage-2") / rows.get("Stage-1");
+        assertTrue(kept > 1e-4 && kept < 1e-2, "share kept by sum > 300: " + kept);
+        assertEquals(JobEstimate.Confidence.MEDIUM, estimator.estimate(List.of(aggregate, heavy)).get("Stage-2").confidence());
     }
 
     @Test

@@ -3,9 +3,11 @@ package io.percolate.hive.extract;
 import io.percolate.estimate.OperatorTree;
 import io.percolate.estimate.OperatorTree.Side;
 import io.percolate.model.Predicate;
+import io.percolate.selectivity.AggregateFunction;
 import org.apache.hadoop.hive.ql.exec.ColumnInfo;
 import org.apache.hadoop.hive.ql.exec.Operator;
 import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
+import org.apache.hadoop.hive.ql.plan.AggregationDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeColumnDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
@@ -316,7 +318,32 @@ final class OperatorTreeReader {
             case HASH, PARTIAL1, PARTIAL2, PARTIALS -> true;
             default -> false;
         };
-        return new OperatorTree.Aggregate(id, input, keys, renamed, partial, side);
+        return new OperatorTree.Aggregate(id, input, keys, renamed, partial, side,
+                aggregations(groupBy, outputs.subList(Math.min(keyExprs.size(), outputs.size()), outputs.size())));
+    }
+
+    /**
+     * Output column → aggregate, for the functions the estimator models over a plain column or
+     * over the rows ({@code count(*)}); aggregates of expressions are left out.
+     */
+    private static Map<String, OperatorTree.Aggregation> aggregations(GroupByDesc groupBy, List<String> outputs) {
+        Map<String, OperatorTree.Aggregation> aggregations = new HashMap<>();
+        List<AggregationDesc> aggregators = groupBy.getAggregators() == null ? List.of() : groupBy.getAggregators();
+        for (int i = 0; i < aggregators.size() && i < outputs.size(); i++) {
+            AggregationDesc a = aggregators.get(i);
+            List<ExprNodeDesc> arguments = a.getParameters() == null ? List.of() : a.getParameters();
+            Optional<AggregateFunction> function = AggregateFunction.ofHiveName(a.getGenericUDAFName());
+            if (function.isEmpty() || arguments.size() > 1) {
+                continue;
+            }
+            if (arguments.isEmpty()) {
+                aggregations.put(outputs.get(i), new OperatorTree.Aggregation(function.get(), Optional.empty(), a.getDistinct()));
+            } else if (arguments.get(0) instanceof ExprNodeColumnDesc c) {
+                aggregations.put(outputs.get(i), new OperatorTree.Aggregation(function.get(), Optional.of(c.getColumn()),
+                        a.getDistinct()));
+            }
+        }
+        return aggregations;
     }
 
     /** Output column → the input column it copies, for the outputs that are plain column references. */

@@ -2,8 +2,10 @@ package io.percolate.it.tpch;
 
 import io.percolate.estimate.CoarseEstimator;
 import io.percolate.estimate.JobShape;
+import io.percolate.estimate.OperatorTree;
 import io.percolate.hive.extract.PlanExtractor;
 import io.percolate.it.cluster.EmbeddedHive;
+import io.percolate.selectivity.AggregateFunction;
 import io.trino.tpch.TpchTable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
@@ -70,6 +72,23 @@ final class TestTpchQueryFiles {
                             .extract(plan, plan.getInputs()).shapes().stream()
                             .filter(job -> job.tree().isEmpty()).map(JobShape::stageId).toList());
             assertEquals(List.of(), whole, "q" + id + " (map joins " + mapJoins + "): jobs estimated as a whole");
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void havingClauses_keepTheAggregatesTheyFilter() throws Exception {
+        // Q18's HAVING sum(l_quantity) > 300 and Q21's count(DISTINCT l_suppkey) = 1, as the
+        // reduce-side group-bys that merge the map side's partial aggregates read them
+        for (var expected : Map.of("18", AggregateFunction.SUM, "21", AggregateFunction.COUNT).entrySet()) {
+            List<OperatorTree.Aggregation> finals = hive.compiled(TpchQueries.tpch(expected.getKey()).sql(), Map.of(),
+                    plan -> new PlanExtractor(new Configuration(), CoarseEstimator.Settings.DEFAULTS, Optional.empty(), Optional.empty(), false)
+                            .extract(plan, plan.getInputs()).shapes().stream()
+                            .flatMap(job -> job.tree().stream()).flatMap(tree -> tree.operators().stream())
+                            .filter(op -> op instanceof OperatorTree.Aggregate a && !a.partial())
+                            .flatMap(op -> ((OperatorTree.Aggregate) op).aggregations().values().stream()).toList());
+            boolean distinct = expected.getValue() == AggregateFunction.COUNT;
+            assertTrue(finals.stream().anyMatch(a -> a.function() == expected.getValue() && a.distinct() == distinct
+                    && a.column().isPresent()), "q" + expected.getKey() + ": " + finals);
         }
     }
 

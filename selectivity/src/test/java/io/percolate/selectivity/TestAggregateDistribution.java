@@ -1,0 +1,149 @@
+package io.percolate.selectivity;
+
+import io.percolate.model.ColumnRef;
+import io.percolate.model.CompareOp;
+import io.percolate.model.Predicate;
+import io.percolate.stats.ColumnStatistics;
+import io.percolate.stats.ColumnStatisticsBuilder;
+import io.percolate.stats.ColumnType;
+import io.percolate.stats.Histogram;
+import io.percolate.stats.StatisticsSettings;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.IntPredicate;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Filters on aggregates (HAVING) from the aggregated column's statistics. The references are
+ * worked out by hand for the exact cases and by simulating groups of 1 + Poisson(k − 1) rows of
+ * independent draws — the model's assumptions, not its formulas — for the others.
+ */
+final class TestAggregateDistribution {
+    private static final StatisticsSettings SETTINGS = StatisticsSettings.DEFAULTS;
+    private static final Histogram.Kind PREFERRED = SETTINGS.preferredHistogram();
+    private static final ColumnRef AGGREGATE = new ColumnRef("(GBY_3)", "_col1");
+
+    /** l_quantity's shape: the integers 1..50, 40 rows each. */
+    private static final ColumnStatistics QUANTITY = quantities();
+
+    private static ColumnStatistics quantities() {
+        ColumnStatisticsBuilder b = new ColumnStatisticsBuilder("l_quantity", ColumnType.NUMERIC, SETTINGS);
+        for (int copy = 0; copy < 40; copy++) {
+            for (int q = 1; q <= 50; q++) {
+                b.addNumber(q);
+            }
+        }
+        return b.build();
+    }
+
+    private static double share(ColumnStatistics aggregate, CompareOp op, String... operands) {
+        SelectivityEstimator estimator = new SelectivityEstimator(
+                ref -> ref.equals(AGGREGATE) ? Optional.of(aggregate) : Optional.empty(), SETTINGS);
+        Selectivity s = estimator.estimate(new Predicate.Comparison(AGGREGATE, op, List.of(operands), "bigint"));
+        assertTrue(s.confidence() != Selectivity.Confidence.LOW, "estimated from the derived statistics: " + s);
+        return s.value();
+    }
+
+    private static ColumnStatistics of(AggregateFunction f, boolean distinct, ColumnStatistics over, double meanGroupSize) {
+        return AggregateDistribution.of(f, distinct, Optional.ofNullable(over), meanGroupSize, "_col1", PREFERRED).orElseThrow();
+    }
+
+    @Test
+    void groupsOfOneRow_sumIsTheColumnItself_andCountIsOne() {
+        ColumnStatistics sum = of(AggregateFunction.SUM, false, QUANTITY, 1);
+        // 10 of the 50 equally common quantities exceed 40
+        assertEquals(0.2, share(sum, CompareOp.GT, "40"), 0.01);
+        ColumnStatistics count = of(AggregateFunction.COUNT, false, null, 1);
+        assertEquals(1.0, share(count, CompareOp.EQ, "1"), 1e-9);
+        assertEquals(0.0, share(count, CompareOp.GT, "1"), 1e-6);
+    }
+
+    @Test
+    void count_followsTheGroupSizes() {
+        // mean 2.5 rows: one row with probability e^-1.5, more than three with 1 - e^-1.5 (1 + 1.5 + 1.125)
+        ColumnStatistics count = of(AggregateFunction.COUNT, false, null, 2.5);
+        assertEquals(Math.exp(-1.5), share(count, CompareOp.EQ, "1"), 1e-4);
+        assertEquals(1 - Math.exp(-1.5) * (1 + 1.5 + 1.125), share(count, CompareOp.GT, "3"), 1e-4);
+    }
+
+    @Test
+    void countDistinct_ofAFewValues_saturates() {
+        // two distinct values: a group of s rows shows 2(1 - 2^-s) of them, so 1 only when s = 1
+        ColumnStatistics flags = new ColumnStatisticsBuilder("flag", ColumnType.NUMERIC, SETTINGS)
+                .addNumber(0).addNumber(1).addNumber(0).addNumber(1).build();
+        ColumnStatistics distinct = of(AggregateFunction.COUNT, true, flags, 4);
+        assertEquals(Math.exp(-3), share(distinct, CompareOp.EQ, "1"), 1e-4);
+        assertEquals(0.0, share(distinct, CompareOp.GT, "2"), 1e-6);
+    }
+
+    @Test
+    void sum_matchesSimulatedGroups_inTheBodyAndTheTail() {
+        ColumnStatistics sum = of(AggregateFunction.SUM, false, QUANTITY, 4);
+        double body = simulate(4, total -> total > 150);
+        assertEquals(body, share(sum, CompareOp.GT, "150"), 0.1 * body, "P(sum > 150)");
+        // TPC-H Q18's HAVING sum(l_quantity) > 300: a tail of a thousandth or so; within a factor of 2
+        double tail = simulate(4, total -> total > 300);
+        double estimated = share(sum, CompareOp.GT, "300");
+        assertTrue(tail > 1e-4 && estimated > tail / 2 && estimated < tail * 2, "simulated " + tail + ", estimated " + estimated);
+    }
+
+    @Test
+    void max_andMin_ofEachGroup() {
+        // P(max <= 25) = E[(1/2)^S]; with S = 1 + Poisson(2): e^-2 · Σ 2^j/j! · 2^-(j+1) = e^-1 / 2
+        ColumnStatistics max = of(AggregateFunction.MAX, false, QUANTITY, 3);
+        assertEquals(Math.exp(-1) / 2, share(max, CompareOp.LE, "25"), 0.02);
+        ColumnStatistics min = of(AggregateFunction.MIN, false, QUANTITY, 3);
+        assertEquals(Math.exp(-1) / 2, share(min, CompareOp.GT, "25"), 0.02);
+    }
+
+    @Test
+    void average_concentratesAroundTheMean_asGroupsGrow() {
+        ColumnStatistics small = of(AggregateFunction.AVG, false, QUANTITY, 1);
+        ColumnStatistics large = of(AggregateFunction.AVG, false, QUANTITY, 400);
+        // the mean is 25.5, the standard deviation 14.4 for one row, 0.72 for 400
+        assertEquals(0.5, share(large, CompareOp.GT, "25.5"), 0.02);
+        assertTrue(share(large, CompareOp.GT, "28") < 0.001, "three standard errors above the mean");
+        assertEquals(0.44, share(small, CompareOp.GT, "28"), 0.02);
+    }
+
+    @Test
+    void withoutTheColumnsStatistics_onlyCountsAreDerived() {
+        assertTrue(AggregateDistribution.of(AggregateFunction.SUM, false, Optional.empty(), 4, "s", PREFERRED).isEmpty());
+        ColumnStatistics names = new ColumnStatisticsBuilder("name", ColumnType.STRING, SETTINGS).addString("a").build();
+        assertTrue(AggregateDistribution.of(AggregateFunction.MAX, false, Optional.of(names), 4, "m", PREFERRED).isEmpty());
+        assertTrue(AggregateDistribution.of(AggregateFunction.COUNT, false, Optional.empty(), 4, "c", PREFERRED).isPresent());
+    }
+
+    /** Share of 2,000,000 simulated groups (1 + Poisson(k − 1) draws of 1..50) whose sum passes. */
+    private static double simulate(double meanGroupSize, IntPredicate passes) {
+        Random random = new Random(7);
+        int groups = 2_000_000;
+        long passed = IntStream.range(0, groups).filter(g -> {
+            int size = 1 + poisson(random, meanGroupSize - 1);
+            int total = 0;
+            for (int i = 0; i < size; i++) {
+                total += 1 + random.nextInt(50);
+            }
+            return passes.test(total);
+        }).count();
+        return (double) passed / groups;
+    }
+
+    /** Knuth's method: fine for small means. */
+    private static int poisson(Random random, double mean) {
+        double limit = Math.exp(-mean);
+        double product = random.nextDouble();
+        int k = 0;
+        while (product > limit) {
+            product *= random.nextDouble();
+            k++;
+        }
+        return k;
+    }
+}
