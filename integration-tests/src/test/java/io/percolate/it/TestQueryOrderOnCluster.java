@@ -152,18 +152,12 @@ final class TestQueryOrderOnCluster {
     // ---------------------------------------------------------------------------------------
 
     /**
-     * Sessions submitting to {@code queue}, with lineitem cut into many splits. Containers run the
-     * client compiler only and the serial collector: on two cores a task JVM spends most of its
-     * life starting up, and C2 compiler threads of four containers would compete for them.
+     * Sessions submitting to {@code queue}, with lineitem cut into many splits.
      */
     private EmbeddedHive hive(String queue) throws Exception {
         Map<String, String> settings = new HashMap<>();
         settings.put("mapreduce.job.queuename", queue);
         settings.put("mapreduce.input.fileinputformat.split.maxsize", Long.toString(SPLIT_BYTES));
-        for (String key : List.of("mapreduce.map.java.opts", "mapreduce.reduce.java.opts",
-                "yarn.app.mapreduce.am.command-opts")) {
-            settings.put(key, cluster.conf().get(key) + " -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-        }
         return new EmbeddedHive(cluster.conf(), hiveDir, settings);
     }
 

@@ -84,7 +84,7 @@ public final class ClusterBench {
     /** The smoke mix reads two tables; the others all eight. */
     private static List<TpchTable<?>> tables(ClusterSettings settings) {
         return settings.smoke()
-                ? List.of(TpchTable.NATION, TpchTable.ORDERS)
+                ? List.of(TpchTable.NATION, TpchTable.LINE_ITEM)
                 : List.copyOf(TpchTable.getTables());
     }
 

@@ -14,8 +14,9 @@ import java.util.Set;
  * Options of {@code ./percolate bench cluster}.
  *
  * @param mixes        which mixes to run: facebook, groups, single, and xdfs (the Facebook-like mix
- *                     with its tables on the NFS filer, on the first scheduler's cluster); smoke is
- *                     the test suite's
+ *                     with its tables on the NFS filer, on the first scheduler's cluster); smoke
+ *                     (the smoke mix under every scheduler) and xdfs-smoke (the smoke mix from the
+ *                     filer) are the test suite's
  * @param schedulers   schedulers to compare, each on a cluster of its own, in this order
  * @param scale        TPC-H scale factor
  * @param queries      queries in the Facebook-like mix
@@ -31,7 +32,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
                        double meanGapSeconds, int groupSize, long seed, int nodes, int nodeMemoryMb,
                        double filerMbPerSecond, Path out) {
     static final int CONTAINER_MB = 512;
-    static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke");
+    static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke", "xdfs-smoke");
 
     ClusterSettings {
         mixes = List.copyOf(mixes);
@@ -90,18 +91,18 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
      * the smoke run checks that the harness works under every scheduler.
      */
     boolean smoke() {
-        return mixes.contains("smoke");
+        return mixes.contains("smoke") || mixes.contains("xdfs-smoke");
     }
 
-    /** Whether to compare the Facebook-like mix on the NFS filer through xdfs with HDFS and ingest. */
+    /** Whether to compare a mix on the NFS filer through xdfs with HDFS and ingest. */
     boolean xdfs() {
-        return mixes.contains("xdfs");
+        return mixes.contains("xdfs") || mixes.contains("xdfs-smoke");
     }
 
     /** The mixes to run on every scheduler's cluster, built from these settings. */
     List<Mix> buildMixes() {
         List<Mix> built = new ArrayList<>();
-        for (String mix : mixes.stream().filter(m -> !m.equals("xdfs")).toList()) {
+        for (String mix : mixes.stream().filter(m -> !m.startsWith("xdfs")).toList()) {
             built.add(switch (mix) {
                 case "facebook" -> facebook();
                 case "groups" -> Mixes.groups(groupSize, 2);

@@ -77,8 +77,11 @@ final class Mixes {
         return new Mix("single", SINGLE.stream().map(q -> new Mix.Arrival(q, 0)).toList(), true);
     }
 
-    /** The smoke subset of the default test suite: two small queries at once. */
+    /**
+     * The smoke subset of the default test suite: two small queries at once, of one job each (a
+     * second job would add some 35 s to each of the smoke test's six runs).
+     */
     static Mix smoke() {
-        return new Mix("smoke", List.of(new Mix.Arrival(SMALL.get(0), 0), new Mix.Arrival(SMALL.get(1), 0)), false);
+        return new Mix("smoke", List.of(new Mix.Arrival(SMALL.get(0), 0), new Mix.Arrival(SMALL.get(2), 0)), false);
     }
 }

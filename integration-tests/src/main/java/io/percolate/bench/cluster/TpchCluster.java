@@ -70,7 +70,7 @@ final class TpchCluster implements AutoCloseable {
                 statistics.write(TpchStatistics.of(data, table));
             }
             Map<String, String> filer = filerSettings(workDir, settings);
-            Map<String, String> hiveSettings = hiveSettings(cluster, settings);
+            Map<String, String> hiveSettings = hiveSettings(settings);
             hiveSettings.putAll(filer);
             EmbeddedHive hive = new EmbeddedHive(cluster.conf(), workDir.resolve("hive"), hiveSettings);
             hive.run(data.ddl(DATA).toArray(String[]::new));
@@ -84,19 +84,14 @@ final class TpchCluster implements AutoCloseable {
     /**
      * Session settings every scheduler gets: independent stages of a query run at once (as an
      * operator with tree-shaped queries sets), splits and reducers sized so the large tables make
-     * several tasks, and container JVMs that start fast on two cores (client compiler, serial
-     * collector).
+     * several tasks.
      */
-    private static Map<String, String> hiveSettings(MiniPercolateCluster cluster, ClusterSettings settings) {
+    private static Map<String, String> hiveSettings(ClusterSettings settings) {
         Map<String, String> s = new HashMap<>();
         s.put("hive.exec.parallel", "true");
         s.put("hive.exec.parallel.thread.number", "4");
         s.put("mapreduce.input.fileinputformat.split.maxsize", Long.toString(settings.splitBytes()));
         s.put("hive.exec.reducers.bytes.per.reducer", Long.toString(settings.splitBytes()));
-        for (String key : List.of("mapreduce.map.java.opts", "mapreduce.reduce.java.opts",
-                "yarn.app.mapreduce.am.command-opts")) {
-            s.put(key, cluster.conf().get(key) + " -XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
-        }
         return s;
     }
 

@@ -115,7 +115,10 @@ public final class MiniPercolateCluster implements AutoCloseable {
         conf.set(YarnConfiguration.NM_REMOTE_APP_LOG_DIR, "/tmp/logs");
         conf.setBoolean(YarnConfiguration.NM_VMEM_CHECK_ENABLED, false);
         conf.setBoolean(YarnConfiguration.NM_PMEM_CHECK_ENABLED, false);
-        String javaOpts = "-Xmx" + (spec.containerMb() * 3 / 4) + "m " + jdkOpens();
+        // Client compiler only and the serial collector: on two cores a task JVM spends most of its
+        // life starting up, and the C2 and parallel-GC threads of four containers compete for them.
+        String javaOpts = "-Xmx" + (spec.containerMb() * 3 / 4) + "m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC "
+                + jdkOpens();
         for (String key : List.of("mapreduce.map.java.opts", "mapreduce.reduce.java.opts",
                 "yarn.app.mapreduce.am.command-opts")) {
             conf.set(key, javaOpts);

@@ -14,25 +14,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The cluster benchmark's smoke subset (issue 7): two small Hive queries submitted at once on a
- * real cluster under each scheduler, TLS, Fair and Capacity, one fresh cluster each; on TLS's
- * cluster the same pair again with the tables on the NFS filer, ingested into HDFS and then read
+ * The cluster benchmark's smoke subsets (issue 7), on real clusters: two small Hive queries
+ * submitted at once under each scheduler, TLS, Fair and Capacity, one fresh cluster each; and on
+ * a TLS cluster the same pair with the tables on the NFS filer, ingested into HDFS and then read
  * through xdfs, cold and warm. Checks the harness end to end: every query ran as real MapReduce
  * jobs under every scheduler, every run computed the same answers (through xdfs too), the warm
  * run read less from the filer than the cold one, and the result file has the benchmark's shape.
  * It asserts no timing target: two queries on two cores say nothing about which is faster.
  */
-@Timeout(value = 12, unit = TimeUnit.MINUTES)
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
 final class TestClusterBenchSmoke {
     @Test
     void smokeMix_runsUnderEveryScheduler_andAgrees() throws Exception {
-        Path out = Path.of("target", "bench-smoke").toAbsolutePath();
-        ClusterSettings settings = ClusterSettings.parse(List.of("--mix", "smoke,xdfs", "--scale", "0.002",
-                "--out", out.toString()));
-        ClusterReport report = ClusterBench.run(settings);
-        Path file = report.write(out);
-
-        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        JsonNode json = run("smoke", "tls,fair,capacity");
         JsonNode smoke = json.at("/mixes/smoke");
         for (String scheduler : List.of("tls", "fair", "capacity")) {
             JsonNode queries = smoke.at("/" + scheduler + "/queries");
@@ -44,10 +38,13 @@ final class TestClusterBenchSmoke {
         }
         assertTrue(smoke.get("tls_vs_fair").asDouble() > 0, smoke.toString());
         assertTrue(smoke.get("tls_vs_capacity").asDouble() > 0, smoke.toString());
-        assertTrue(json.at("/results/agree").asBoolean(), json.at("/results").toString());
-        assertEquals(2, json.at("/results/queries_checked").asInt(), json.at("/results").toString());
-        assertTrue(Files.exists(out.resolve("smoke-cdf.png")), "no CDF plot in " + out);
+        assertAgree(json);
+        assertTrue(Files.exists(out("smoke").resolve("smoke-cdf.png")), "no CDF plot");
+    }
 
+    @Test
+    void smokeMix_fromTheFiler_ingestedColdAndWarm() throws Exception {
+        JsonNode json = run("xdfs-smoke", "tls");
         JsonNode xdfs = json.at("/xdfs");
         assertTrue(xdfs.get("measured").asBoolean(), xdfs.toString());
         assertTrue(xdfs.get("ingest_filer_mb").asDouble() > 0, "the ingest read the filer: " + xdfs);
@@ -58,6 +55,23 @@ final class TestClusterBenchSmoke {
         for (String phase : List.of("all_in_hdfs", "cold", "warm")) {
             assertEquals(2, xdfs.at("/" + phase + "/queries").size(), phase + ": " + xdfs);
         }
-        assertTrue(Files.exists(out.resolve("xdfs.png")), "no xdfs plot in " + out);
+        assertAgree(json);
+        assertTrue(Files.exists(out("xdfs-smoke").resolve("xdfs.png")), "no xdfs plot");
+    }
+
+    private static JsonNode run(String mix, String schedulers) throws Exception {
+        ClusterSettings settings = ClusterSettings.parse(List.of("--mix", mix, "--schedulers", schedulers,
+                "--scale", "0.002", "--out", out(mix).toString()));
+        Path file = ClusterBench.run(settings).write(out(mix));
+        return new ObjectMapper().readTree(file.toFile());
+    }
+
+    private static Path out(String mix) {
+        return Path.of("target", "bench-" + mix).toAbsolutePath();
+    }
+
+    private static void assertAgree(JsonNode json) {
+        assertTrue(json.at("/results/agree").asBoolean(), json.at("/results").toString());
+        assertEquals(2, json.at("/results/queries_checked").asInt(), json.at("/results").toString());
     }
 }
