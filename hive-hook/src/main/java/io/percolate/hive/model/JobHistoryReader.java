@@ -27,6 +27,8 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -69,21 +71,71 @@ public final class JobHistoryReader {
                 new Path(conf.get("mapreduce.jobhistory.intermediate-done-dir", staging + "/history/done_intermediate")));
     }
 
-    /** Every job whose history file lies under {@code dirs} (recursively), each once; unreadable files are skipped with a warning. */
+    /**
+     * Which history to train on: jobs whose history file changed at or after {@code sinceMillis},
+     * at most the {@code maxJobs} most recent of them — so a cluster's model follows its present
+     * hardware and data, and training stays quick however much history the server keeps.
+     */
+    public record Window(long sinceMillis, int maxJobs) {
+        public static final Window ALL = new Window(Long.MIN_VALUE, Integer.MAX_VALUE);
+
+        public Window {
+            if (maxJobs < 1) {
+                throw new IllegalArgumentException("maxJobs must be at least 1, got " + maxJobs);
+            }
+        }
+
+        /** The last {@code days} days before {@code nowMillis}, at most {@code maxJobs} jobs. */
+        public static Window lastDays(double days, int maxJobs, long nowMillis) {
+            if (!(days > 0)) {
+                throw new IllegalArgumentException("days must be positive, got " + days);
+            }
+            return new Window(nowMillis - (long) (days * 86_400_000L), maxJobs);
+        }
+
+        /** The candidates inside the window, most recent first. */
+        List<Candidate> select(Collection<Candidate> candidates) {
+            return candidates.stream().filter(c -> c.modifiedMillis() >= sinceMillis)
+                    .sorted(Comparator.comparingLong(Candidate::modifiedMillis).reversed())
+                    .limit(maxJobs).toList();
+        }
+    }
+
+    /** A job's history file found in a listing, not read yet. */
+    record Candidate(String jobId, FileSystem fs, Path history, long modifiedMillis) {
+    }
+
+    /** Every job whose history file lies under {@code dirs} (recursively), each once. */
     public List<HistoricalJob> read(List<Path> dirs) throws IOException {
-        Map<String, HistoricalJob> jobs = new LinkedHashMap<>();
+        return read(dirs, Window.ALL);
+    }
+
+    /**
+     * The jobs inside {@code window} whose history file lies under {@code dirs} (recursively),
+     * each once, most recent first; unreadable directories and files are skipped with a warning.
+     */
+    public List<HistoricalJob> read(List<Path> dirs, Window window) throws IOException {
+        Map<String, Candidate> candidates = new LinkedHashMap<>();
         for (Path dir : dirs) {
             try {
-                readDir(dir, jobs);
+                list(dir, candidates);
             } catch (IOException | RuntimeException e) {
                 // one unreadable user's directory must not stop the rest
                 LOG.warn("Percolate: skipping (the rest of) job history under {}: {}", dir, e.toString());
             }
         }
-        return List.copyOf(jobs.values());
+        List<HistoricalJob> jobs = new ArrayList<>();
+        for (Candidate c : window.select(candidates.values())) {
+            try {
+                jobs.add(readOne(c.fs(), c.history(), new Path(c.history().getParent(), c.jobId() + CONF_SUFFIX)));
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("Percolate: skipping job history {}: {}", c.history(), e.toString());
+            }
+        }
+        return List.copyOf(jobs);
     }
 
-    private void readDir(Path dir, Map<String, HistoricalJob> jobs) throws IOException {
+    private void list(Path dir, Map<String, Candidate> candidates) throws IOException {
         FileSystem fs = dir.getFileSystem(conf);
         if (!fs.exists(dir)) {
             return;
@@ -97,17 +149,8 @@ public final class JobHistoryReader {
             }
             // done files are job_<cluster>_<n>-<submit time>-<user>-….jhist, a staging copy job_<cluster>_<n>_<attempt>.jhist
             Matcher id = JOB_ID.matcher(name);
-            if (!id.find()) {
-                continue;
-            }
-            String jobId = id.group();
-            if (jobs.containsKey(jobId)) {
-                continue;
-            }
-            try {
-                jobs.put(jobId, readOne(fs, file.getPath(), new Path(file.getPath().getParent(), jobId + CONF_SUFFIX)));
-            } catch (IOException | RuntimeException e) {
-                LOG.warn("Percolate: skipping job history {}: {}", file.getPath(), e.toString());
+            if (id.find()) {
+                candidates.putIfAbsent(id.group(), new Candidate(id.group(), fs, file.getPath(), file.getModificationTime()));
             }
         }
     }

@@ -2,6 +2,7 @@ package io.percolate.hive.model;
 
 import io.percolate.timing.TaskPhase;
 import io.percolate.timing.TaskVolume;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.FileSystemCounter;
 import org.apache.hadoop.mapreduce.TaskCounter;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 final class TestJobHistoryReader {
@@ -55,5 +57,26 @@ final class TestJobHistoryReader {
                 List.of(new HistoricalJob.TaskRun(TaskPhase.MAP, new TaskVolume(1, 1, 1, 1), 0, 1000)));
         assertTrue(untagged.samples().isEmpty());
         assertEquals("", untagged.queryId());
+    }
+
+    @Test
+    void window_keepsTheMostRecentJobsOfTheLastDays() {
+        long now = 100 * 86_400_000L;
+        List<JobHistoryReader.Candidate> listed = List.of(
+                candidate("job_1_0001", now - 40 * 86_400_000L), // older than 30 days
+                candidate("job_1_0002", now - 3 * 86_400_000L),
+                candidate("job_1_0003", now - 86_400_000L),
+                candidate("job_1_0004", now - 10 * 86_400_000L));
+        assertEquals(List.of("job_1_0003", "job_1_0002", "job_1_0004"),
+                JobHistoryReader.Window.lastDays(30, 10, now).select(listed).stream().map(JobHistoryReader.Candidate::jobId).toList());
+        assertEquals(List.of("job_1_0003", "job_1_0002"),
+                JobHistoryReader.Window.lastDays(30, 2, now).select(listed).stream().map(JobHistoryReader.Candidate::jobId).toList());
+        assertEquals(4, JobHistoryReader.Window.ALL.select(listed).size());
+        assertThrows(IllegalArgumentException.class, () -> JobHistoryReader.Window.lastDays(0, 10, now));
+        assertThrows(IllegalArgumentException.class, () -> JobHistoryReader.Window.lastDays(30, 0, now));
+    }
+
+    private static JobHistoryReader.Candidate candidate(String jobId, long modified) {
+        return new JobHistoryReader.Candidate(jobId, null, new Path("/history/" + jobId + ".jhist"), modified);
     }
 }
