@@ -59,6 +59,9 @@ final class OperatorRows {
      */
     record Aggregated(AggregateFunction function, boolean distinct, Optional<ColumnStatistics> over, double sourceRows,
                       Optional<ColumnStatistics> values) {
+        Aggregated withValues(Optional<ColumnStatistics> values) {
+            return new Aggregated(function, distinct, over, sourceRows, values);
+        }
     }
 
     /** What flows out of an operator. */
@@ -268,8 +271,7 @@ final class OperatorRows {
                     : AggregateDistribution.of(aggregate.function(), aggregate.distinct(), aggregate.over(),
                             aggregate.sourceRows() / groups, name, preferred);
             return new Column(Optional.of(new ColumnRef("(" + agg.id() + ")", name)), KeyDistribution.ofCounts(groups, 0),
-                    Optional.of(new Aggregated(aggregate.function(), aggregate.distinct(), aggregate.over(),
-                            aggregate.sourceRows(), values)));
+                    Optional.of(aggregate.withValues(values)));
         }
 
         Relation sink(OperatorTree.Sink sink, Relation input) {

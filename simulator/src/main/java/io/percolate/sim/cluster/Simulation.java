@@ -157,9 +157,12 @@ public final class Simulation {
         }
     }
 
-    /** A map task's time, and whether it reads the filer (sharing its bandwidth while it runs). */
-    private record MapRead(double seconds, boolean fromNfs) {
-        static final MapRead NONE = new MapRead(0, false);
+    /**
+     * A map task's time without the filer, and the bytes it reads from the filer (0 for none),
+     * whose bandwidth it shares with the other reads in progress.
+     */
+    private record MapRead(double seconds, long nfsBytes) {
+        static final MapRead NONE = new MapRead(0, 0);
     }
 
     /** A container's end as its node will report it. */
@@ -187,8 +190,8 @@ public final class Simulation {
         int memoryLocalMaps;
         int nfsMaps;
         long nfsBytes;
-        /** map tasks reading from the filer now: they share its bandwidth */
-        int nfsReaders;
+        /** the filer, when tables are on NFS: the reads in progress share its bandwidth */
+        final SharedFiler filer;
         List<NodeId> nodes;
         boolean ticking;
         int queriesLeft;
@@ -198,6 +201,7 @@ public final class Simulation {
         Run(Workload workload, SchedulerUnderTest scheduler) {
             this.workload = workload;
             this.scheduler = scheduler;
+            this.filer = sources.onNfs() ? new SharedFiler(sources.nfsMbPerSecond() * MB, events, clock) : null;
             this.container = Resource.newInstance(cluster.containerMb(), 1);
         }
 
@@ -364,17 +368,17 @@ public final class Simulation {
             double seconds = map ? read.seconds() : job.node.estimate().reduceTaskSeconds();
             long end = now() + Math.max(1, Math.round(seconds * 1000));
             ContainerId id = c.getId();
-            if (read.fromNfs()) {
-                nfsReaders++;
-            }
-            events.at(end, Lane.TASK_END, () -> {
-                if (read.fromNfs()) {
-                    nfsReaders--;
-                }
+            Runnable ended = () -> {
                 job.query.containerEnded(now());
                 completed.get(node).add(new Completion(job, map,
                         ContainerStatus.newInstance(id, ContainerState.COMPLETE, "", ContainerExitStatus.SUCCESS)));
-            });
+            };
+            if (read.nfsBytes() > 0) {
+                // stage time = max(compute, read): the task ends when both are done
+                filer.read(read.nfsBytes(), () -> events.at(Math.max(now(), end), Lane.TASK_END, ended));
+            } else {
+                events.at(end, Lane.TASK_END, ended);
+            }
         }
 
         /**
@@ -384,13 +388,15 @@ public final class Simulation {
          * split, the task takes a split of that table cached on its node if its job has one left,
          * else the next one; tasks beyond the table's splits read the job's other inputs, which are
          * not modelled. With tables on NFS ({@link DataSources}), a split not in the page cache is
-         * read from the XDFS cache or the filer, and the task takes max(compute, read).
+         * read from the XDFS cache or the filer, and the task takes max(compute, read): a read from
+         * the XDFS cache at the local speed, a read from the filer at its share of the filer's
+         * bandwidth while it lasts ({@link SharedFiler}).
          */
         MapRead mapRead(Job job, NodeId node) {
             double compute = job.node.estimate().mapTaskSeconds();
             maps++;
             if ((!locality.enabled() && !sources.onNfs()) || job.primary.isEmpty()) {
-                return new MapRead(compute, false);
+                return new MapRead(compute, 0);
             }
             String table = job.primary.get().name();
             SplitLru pageCache = pageCaches.get(node);
@@ -407,7 +413,7 @@ public final class Simulation {
             if (!memoryLocal) {
                 split = job.splitsRead.nextClearBit(0);
                 if (split >= job.primarySplits) {
-                    return new MapRead(compute, false);
+                    return new MapRead(compute, 0);
                 }
             }
             job.splitsRead.set(split);
@@ -417,20 +423,19 @@ public final class Simulation {
             }
             if (memoryLocal) {
                 memoryLocalMaps++;
-                return new MapRead(compute / locality.speedup(), false);
+                return new MapRead(compute / locality.speedup(), 0);
             }
             if (!sources.onNfs()) {
-                return new MapRead(compute, false);
+                return new MapRead(compute, 0);
             }
             if (xdfsCache.holds(table, split)) {
                 xdfsCache.read(table, split, bytes);
-                return new MapRead(Math.max(compute, bytes / (sources.localMbPerSecond() * MB)), false);
+                return new MapRead(Math.max(compute, bytes / (sources.localMbPerSecond() * MB)), 0);
             }
             xdfsCache.read(table, split, bytes);
             nfsMaps++;
             nfsBytes += bytes;
-            double share = sources.nfsMbPerSecond() * MB / (nfsReaders + 1);
-            return new MapRead(Math.max(compute, bytes / share), true);
+            return new MapRead(compute, bytes);
         }
 
         void taskReported(Completion c) {

@@ -45,7 +45,7 @@ final class TestDataSources {
 
         assertEquals(0, hdfs.nfsMaps());
         assertEquals(hdfs.response("first"), hdfs.response("second"), "in HDFS both scans compute for 40 s");
-        // the three maps start together and share 10 MiB/s: the last to start reads at a third of it
+        // the three maps start together and share 10 MiB/s: each reads at a third of it
         assertEquals(hdfs.response("first") - 40 + 256.0 / (10.0 / 3), nfs.response("first"), 1.0);
         assertEquals(hdfs.response("second"), nfs.response("second"), 0.001, "cached: compute-bound again");
         assertEquals(3, nfs.nfsMaps());

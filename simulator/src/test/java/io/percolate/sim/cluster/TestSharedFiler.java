@@ -1,0 +1,47 @@
+package io.percolate.sim.cluster;
+
+import io.percolate.sim.clock.EventQueue;
+import io.percolate.sim.clock.EventQueue.Lane;
+import io.percolate.sim.clock.SimClock;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Processor sharing worked by hand: a filer of 1,000 bytes a second. */
+final class TestSharedFiler {
+    @Test
+    void readsShareTheBandwidth_andSpeedUpWhenOthersFinish() {
+        SimClock clock = new SimClock();
+        EventQueue events = new EventQueue(clock);
+        SharedFiler filer = new SharedFiler(1_000, events, clock);
+        Map<String, Long> done = new LinkedHashMap<>();
+        long t0 = clock.getTime();
+        // a: 1,000 bytes from 0 ms; b: 1,000 bytes from 500 ms; c: 100 bytes from 600 ms
+        events.at(t0, Lane.ARRIVAL, () -> filer.read(1_000, () -> done.put("a", clock.getTime() - t0)));
+        events.at(t0 + 500, Lane.ARRIVAL, () -> filer.read(1_000, () -> done.put("b", clock.getTime() - t0)));
+        events.at(t0 + 600, Lane.ARRIVAL, () -> filer.read(100, () -> done.put("c", clock.getTime() - t0)));
+        while (events.runNext()) {
+        }
+        // a alone to 500 ms (500 left); a and b at 500/s to 600 ms (450 and 950 left); three at
+        // 333/s: c's 100 bytes take 300 ms (to 900 ms; 350 and 850 left); a and b at 500/s: a ends
+        // 700 ms later (1,600 ms), b has 500 left and reads them alone (2,100 ms)
+        assertEquals(Map.of("c", 900L, "a", 1_600L, "b", 2_100L), done);
+        assertEquals(0, filer.readers());
+        assertEquals("c", done.keySet().iterator().next(), "the short read finishes first");
+    }
+
+    @Test
+    void aLoneReadTakesItsBytesOverTheBandwidth() {
+        SimClock clock = new SimClock();
+        EventQueue events = new EventQueue(clock);
+        SharedFiler filer = new SharedFiler(1_000, events, clock);
+        long[] end = new long[1];
+        filer.read(2_500, () -> end[0] = clock.getTime());
+        while (events.runNext()) {
+        }
+        assertEquals(SimClock.EPOCH_MILLIS + 2_500, end[0]);
+    }
+}
