@@ -270,7 +270,9 @@ final class OperatorRows {
             Optional<ColumnStatistics> values = groups <= 0 ? Optional.empty()
                     : AggregateDistribution.of(aggregate.function(), aggregate.distinct(), aggregate.over(),
                             aggregate.sourceRows() / groups, name, preferred);
-            return new Column(Optional.of(new ColumnRef("(" + agg.id() + ")", name)), KeyDistribution.ofCounts(groups, 0),
+            // distinct values among the groups, so a join on the aggregate (Q2's minimum cost) has a key
+            double distinct = values.map(v -> AggregateDistribution.distinctAmong(v, groups)).orElse(0.0);
+            return new Column(Optional.of(new ColumnRef("(" + agg.id() + ")", name)), KeyDistribution.ofCounts(groups, distinct),
                     Optional.of(aggregate.withValues(values)));
         }
 
@@ -389,7 +391,7 @@ final class OperatorRows {
                 case EQ -> 1;
                 case IN -> c.operands().size();
                 case LT, LE, GT, GE, BETWEEN -> before.values().distinct()
-                        * selectivity.estimate(resolve(c, input)).value();
+                        * selectivityOver(input).estimate(resolve(c, input)).value();
                 default -> Double.POSITIVE_INFINITY;
             };
             Column now = columns.get(c.column().name());

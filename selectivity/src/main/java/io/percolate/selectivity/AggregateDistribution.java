@@ -97,6 +97,27 @@ public final class AggregateDistribution {
                 v -> sizes.mix(s -> s == 1 ? f.applyAsDouble(v) : normal(v, s * mean, sd * Math.sqrt(s)))));
     }
 
+    /**
+     * Distinct values {@code groups} groups show of an aggregate whose values are {@code derived}:
+     * Σ over its values of 1 − (1 − p)^groups, p each value's share (a bucket's values sharing its
+     * share evenly).
+     */
+    public static double distinctAmong(ColumnStatistics derived, double groups) {
+        double n = derived.rowCount();
+        double distinct = 0;
+        for (FrequentValue v : derived.mostCommon()) {
+            distinct += 1 - Math.pow(1 - v.count() / n, groups);
+        }
+        if (derived.equiWidth() != null) {
+            for (Bucket b : derived.equiWidth().buckets()) {
+                if (b.distinct() > 0) {
+                    distinct += b.distinct() * (1 - Math.pow(1 - b.count() / b.distinct() / n, groups));
+                }
+            }
+        }
+        return Math.min(groups, distinct);
+    }
+
     /** COUNT: a value per group size, each a most-common value with its groups' share. */
     private static ColumnStatistics counts(String name, GroupSizes sizes, boolean distinct, Optional<ColumnStatistics> over) {
         double nonNullShare = over.filter(x -> x.rowCount() > 0).map(x -> (double) x.nonNullCount() / x.rowCount()).orElse(1.0);

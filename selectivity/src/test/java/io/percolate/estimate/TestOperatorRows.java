@@ -205,6 +205,14 @@ final class TestOperatorRows {
         double kept = rows.get("Stage-2") / rows.get("Stage-1");
         assertTrue(kept > 1e-4 && kept < 1e-2, "share kept by sum > 300: " + kept);
         assertEquals(JobEstimate.Confidence.MEDIUM, estimator.estimate(List.of(aggregate, heavy)).get("Stage-2").confidence());
+
+        // grouping the 577 orders by their line count: the counts 4, 5, 6, ... that many orders show
+        JobShape bySize = job("Stage-2", List.of("Stage-1"), List.of(), 1, List.of(
+                new Intermediate("TS_6", "/tmp/big", List.of("_col0", "_col1", "_col2")),
+                new Aggregate("GBY_7", "TS_6", List.of("_col2"), Map.of("_col0", "_col2"), false, Side.REDUCE),
+                new Sink("FS_8", "GBY_7", "/tmp/sizes", List.of("_col0"))));
+        double sizes = estimator.outputRows(List.of(aggregate, bySize)).get("Stage-2");
+        assertTrue(sizes > 5 && sizes < 12, "distinct line counts among the orders kept: " + sizes);
     }
 
     @Test
