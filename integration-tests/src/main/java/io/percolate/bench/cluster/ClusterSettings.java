@@ -1,10 +1,10 @@
 package io.percolate.bench.cluster;
 
+import io.percolate.bench.BenchOptions;
 import io.percolate.it.cluster.MiniPercolateCluster.SchedulerKind;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -55,35 +55,18 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
      * {@code --out target/bench/cluster}.
      */
     static ClusterSettings parse(List<String> args) {
-        Map<String, String> o = new HashMap<>();
-        for (int i = 0; i < args.size(); i += 2) {
-            String key = args.get(i);
-            if (!key.startsWith("--") || i + 1 >= args.size()) {
-                throw new IllegalArgumentException("expected --option value, got " + key);
-            }
-            o.put(key.substring(2), args.get(i + 1));
-        }
-        Set<String> known = Set.of("mix", "schedulers", "scale", "queries", "gap", "group-size", "seed", "nodes",
-                "node-mb", "filer-mb", "out");
-        for (String key : o.keySet()) {
-            if (!known.contains(key)) {
-                throw new IllegalArgumentException("unknown option --" + key + "; known: " + known);
-            }
-        }
+        BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "queries", "gap", "group-size",
+                "seed", "nodes", "node-mb", "filer-mb", "out"), Set.of(), "--mix facebook,groups,single,xdfs"
+                + " --schedulers tls,fair,capacity --scale SF --queries N --gap S --group-size N --seed N --nodes N"
+                + " --node-mb MB --filer-mb M --out DIR");
         List<SchedulerKind> schedulers = new ArrayList<>();
-        for (String s : o.getOrDefault("schedulers", "tls,fair,capacity").split(",")) {
-            schedulers.add(SchedulerKind.valueOf(s.trim().toUpperCase(Locale.ROOT)));
+        for (String s : o.list("schedulers", List.of("tls", "fair", "capacity"))) {
+            schedulers.add(SchedulerKind.valueOf(s.toUpperCase(Locale.ROOT)));
         }
-        return new ClusterSettings(List.of(o.getOrDefault("mix", "facebook,groups,single").split(",")), schedulers,
-                Double.parseDouble(o.getOrDefault("scale", "0.02")),
-                Integer.parseInt(o.getOrDefault("queries", "10")),
-                Double.parseDouble(o.getOrDefault("gap", "10")),
-                Integer.parseInt(o.getOrDefault("group-size", "2")),
-                Long.parseLong(o.getOrDefault("seed", "1")),
-                Integer.parseInt(o.getOrDefault("nodes", "2")),
-                Integer.parseInt(o.getOrDefault("node-mb", "2048")),
-                Double.parseDouble(o.getOrDefault("filer-mb", "4")),
-                Path.of(o.getOrDefault("out", "target/bench/cluster")));
+        return new ClusterSettings(o.list("mix", List.of("facebook", "groups", "single")), schedulers,
+                o.number("scale", 0.02), o.integer("queries", 10), o.number("gap", 10), o.integer("group-size", 2),
+                o.longInteger("seed", 1), o.integer("nodes", 2), o.integer("node-mb", 2048), o.number("filer-mb", 4),
+                o.path("out", Path.of("target", "bench", "cluster")));
     }
 
     /**

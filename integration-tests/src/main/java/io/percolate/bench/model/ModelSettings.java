@@ -1,11 +1,11 @@
 package io.percolate.bench.model;
 
+import io.percolate.bench.BenchOptions;
 import io.percolate.it.tpch.TpchQueries;
 
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What one run of {@code ./percolate bench model} measures.
@@ -40,28 +40,10 @@ record ModelSettings(List<Double> trainingScales, double largerScale, List<Strin
     }
 
     static ModelSettings parse(List<String> args) {
-        List<Double> scales = List.of(0.002, 0.005);
-        double larger = 0.01;
-        List<String> queries = TpchQueries.TPCH_IDS;
-        int nodes = 2;
-        Path out = Paths.get("target", "bench", "model");
-        for (int i = 0; i < args.size(); i += 2) {
-            String key = args.get(i);
-            if (i + 1 >= args.size()) {
-                throw new IllegalArgumentException("missing value for " + key);
-            }
-            String value = args.get(i + 1);
-            switch (key) {
-                case "--scales" -> scales = Arrays.stream(value.split(",")).map(String::trim).map(Double::parseDouble).toList();
-                case "--larger-scale" -> larger = Double.parseDouble(value);
-                case "--queries" -> queries = Arrays.stream(value.split(",")).map(String::trim)
-                        .map(q -> q.length() == 1 ? "0" + q : q).toList();
-                case "--nodes" -> nodes = Integer.parseInt(value);
-                case "--out" -> out = Paths.get(value);
-                default -> throw new IllegalArgumentException("unknown option " + key
-                        + " (known: --scales 0.002,0.005, --larger-scale SF, --queries 1,3,11m, --nodes N, --out DIR)");
-            }
-        }
-        return new ModelSettings(scales, larger, queries, nodes, out);
+        BenchOptions o = BenchOptions.parse(args, Set.of("scales", "larger-scale", "queries", "nodes", "out"), Set.of(),
+                "--scales 0.002,0.005 --larger-scale SF --queries 1,3,11m --nodes N --out DIR");
+        return new ModelSettings(o.numbers("scales", List.of(0.002, 0.005)), o.number("larger-scale", 0.01),
+                o.queries("queries", TpchQueries.TPCH_IDS), o.integer("nodes", 2),
+                o.path("out", Path.of("target", "bench", "model")));
     }
 }

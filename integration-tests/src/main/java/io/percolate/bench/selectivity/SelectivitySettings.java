@@ -1,11 +1,11 @@
 package io.percolate.bench.selectivity;
 
+import io.percolate.bench.BenchOptions;
 import io.percolate.it.tpch.TpchQueries;
 
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What one run of {@code ./percolate bench selectivity} measures.
@@ -25,26 +25,9 @@ record SelectivitySettings(double scale, List<String> queries, int nodes, Path o
     }
 
     static SelectivitySettings parse(List<String> args) {
-        double scale = 1;
-        List<String> queries = TpchQueries.TPCH_IDS;
-        int nodes = 2;
-        Path out = Paths.get("target", "bench", "selectivity");
-        for (int i = 0; i < args.size(); i += 2) {
-            String key = args.get(i);
-            if (i + 1 >= args.size()) {
-                throw new IllegalArgumentException("missing value for " + key);
-            }
-            String value = args.get(i + 1);
-            switch (key) {
-                case "--scale" -> scale = Double.parseDouble(value);
-                case "--queries" -> queries = Arrays.stream(value.split(",")).map(String::trim)
-                        .map(q -> q.length() == 1 ? "0" + q : q).toList();
-                case "--nodes" -> nodes = Integer.parseInt(value);
-                case "--out" -> out = Paths.get(value);
-                default -> throw new IllegalArgumentException("unknown option " + key
-                        + " (known: --scale SF, --queries 1,3,11m, --nodes N, --out DIR)");
-            }
-        }
-        return new SelectivitySettings(scale, queries, nodes, out);
+        BenchOptions o = BenchOptions.parse(args, Set.of("scale", "queries", "nodes", "out"), Set.of(),
+                "--scale SF --queries 1,3,11m --nodes N --out DIR");
+        return new SelectivitySettings(o.number("scale", 1), o.queries("queries", TpchQueries.TPCH_IDS),
+                o.integer("nodes", 2), o.path("out", Path.of("target", "bench", "selectivity")));
     }
 }

@@ -1,9 +1,10 @@
 package io.percolate.bench.xdfs;
 
+import io.percolate.bench.BenchOptions;
+
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What one run of {@code ./percolate bench xdfs} measures and at what size.
@@ -39,35 +40,13 @@ record XdfsBenchSettings(int sizeMb, int files, double bandwidthMb, double capMb
     }
 
     static XdfsBenchSettings parse(List<String> args) {
-        boolean quick = args.contains("--quick");
-        int sizeMb = quick ? 40 : 320;
-        int files = 5;
-        double bandwidth = quick ? 8 : 16;
-        Double cap = null;
-        double cpuFactor = 1.0;
-        int capWindow = 10;
-        Path out = Paths.get("target", "bench", "xdfs");
-        List<String> rest = new ArrayList<>(args);
-        rest.remove("--quick");
-        for (int i = 0; i < rest.size(); i += 2) {
-            String key = rest.get(i);
-            if (i + 1 >= rest.size()) {
-                throw new IllegalArgumentException("missing value for " + key);
-            }
-            String value = rest.get(i + 1);
-            switch (key) {
-                case "--size-mb" -> sizeMb = Integer.parseInt(value);
-                case "--files" -> files = Integer.parseInt(value);
-                case "--bandwidth-mb" -> bandwidth = Double.parseDouble(value);
-                case "--cap-mb" -> cap = Double.parseDouble(value);
-                case "--cpu-factor" -> cpuFactor = Double.parseDouble(value);
-                case "--cap-window-s" -> capWindow = Integer.parseInt(value);
-                case "--out" -> out = Paths.get(value);
-                default -> throw new IllegalArgumentException("unknown option " + key
-                        + "; options: --quick --size-mb N --files N --bandwidth-mb B --cap-mb C --cpu-factor F --cap-window-s S --out DIR");
-            }
-        }
-        return new XdfsBenchSettings(sizeMb, files, bandwidth, cap == null ? bandwidth / (quick ? 3 : 2) : cap,
-                cpuFactor, quick ? QUICK_REUSE : FULL_REUSE, capWindow, out);
+        BenchOptions o = BenchOptions.parse(args,
+                Set.of("size-mb", "files", "bandwidth-mb", "cap-mb", "cpu-factor", "cap-window-s", "out"), Set.of("quick"),
+                "--quick --size-mb N --files N --bandwidth-mb B --cap-mb C --cpu-factor F --cap-window-s S --out DIR");
+        boolean quick = o.flag("quick");
+        double bandwidth = o.number("bandwidth-mb", quick ? 8 : 16);
+        return new XdfsBenchSettings(o.integer("size-mb", quick ? 40 : 320), o.integer("files", 5), bandwidth,
+                o.number("cap-mb", bandwidth / (quick ? 3 : 2)), o.number("cpu-factor", 1.0),
+                quick ? QUICK_REUSE : FULL_REUSE, o.integer("cap-window-s", 10), o.path("out", Path.of("target", "bench", "xdfs")));
     }
 }

@@ -1,8 +1,10 @@
 package io.percolate.bench.xdfs.swim;
 
+import io.percolate.bench.BenchOptions;
+
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What one run of {@code ./percolate bench xdfs-swim} replays and on what.
@@ -32,44 +34,14 @@ record SwimSettings(int jobs, int hour, long targetMb, long floorBytes, long cap
     }
 
     static SwimSettings parse(List<String> args) {
-        boolean quick = args.contains("--quick");
-        int jobs = quick ? 60 : 300;
-        int hour = 0;
-        long targetMb = quick ? 64 : 512;
-        double bandwidth = quick ? 16 : 32;
-        double load = 0.7;
-        int slots = 4;
-        double capacityShare = 0.5;
-        double capShare = 0.5;
-        Path out = Paths.get("target", "bench", "xdfs-swim");
-        List<String> rest = new java.util.ArrayList<>(args);
-        rest.remove("--quick");
-        for (int i = 0; i < rest.size(); i += 2) {
-            String key = rest.get(i);
-            if (i + 1 >= rest.size()) {
-                throw new IllegalArgumentException("missing value for " + key);
-            }
-            String value = rest.get(i + 1);
-            try {
-                switch (key) {
-                    case "--jobs" -> jobs = Integer.parseInt(value);
-                    case "--hour" -> hour = Integer.parseInt(value);
-                    case "--target-mb" -> targetMb = Long.parseLong(value);
-                    case "--bandwidth-mb" -> bandwidth = Double.parseDouble(value);
-                    case "--load" -> load = Double.parseDouble(value);
-                    case "--slots" -> slots = Integer.parseInt(value);
-                    case "--capacity-share" -> capacityShare = Double.parseDouble(value);
-                    case "--cap-share" -> capShare = Double.parseDouble(value);
-                    case "--out" -> out = Paths.get(value);
-                    default -> throw new IllegalArgumentException("unknown option " + key + "; options: --quick --jobs N"
-                            + " --hour H --target-mb M --bandwidth-mb B --load L --slots S --capacity-share F"
-                            + " --cap-share F --out DIR");
-                }
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(key + " needs a number, got '" + value + "'");
-            }
-        }
-        return new SwimSettings(jobs, hour, targetMb, 64 * 1024, 64L << 20, 4L << 20, bandwidth, load, slots,
-                capacityShare, capShare, out);
+        BenchOptions o = BenchOptions.parse(args,
+                Set.of("jobs", "hour", "target-mb", "bandwidth-mb", "load", "slots", "capacity-share", "cap-share", "out"),
+                Set.of("quick"), "--quick --jobs N --hour H --target-mb M --bandwidth-mb B --load L --slots S"
+                        + " --capacity-share F --cap-share F --out DIR");
+        boolean quick = o.flag("quick");
+        return new SwimSettings(o.integer("jobs", quick ? 60 : 300), o.integer("hour", 0),
+                o.longInteger("target-mb", quick ? 64 : 512), 64 * 1024, 64L << 20, 4L << 20,
+                o.number("bandwidth-mb", quick ? 16 : 32), o.number("load", 0.7), o.integer("slots", 4),
+                o.number("capacity-share", 0.5), o.number("cap-share", 0.5), o.path("out", Path.of("target", "bench", "xdfs-swim")));
     }
 }
