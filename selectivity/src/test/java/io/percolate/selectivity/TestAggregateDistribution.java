@@ -120,6 +120,24 @@ final class TestAggregateDistribution {
         assertTrue(AggregateDistribution.of(AggregateFunction.COUNT, false, Optional.empty(), 4, "c", PREFERRED).isPresent());
     }
 
+    @Test
+    void degenerateInputs_giveSafeAnswers() {
+        // all null: no sum to speak of; count(x) is 0 in every group
+        ColumnStatistics nulls = new ColumnStatisticsBuilder("n", ColumnType.NUMERIC, SETTINGS).addNull().addNull().build();
+        assertTrue(AggregateDistribution.of(AggregateFunction.SUM, false, Optional.of(nulls), 4, "s", PREFERRED).isEmpty());
+        assertEquals(1.0, share(of(AggregateFunction.COUNT, false, nulls, 4), CompareOp.EQ, "0"), 1e-9);
+        // one value: a group of s rows sums to 7s exactly
+        ColumnStatistics sevens = new ColumnStatisticsBuilder("x", ColumnType.NUMERIC, SETTINGS).addNumber(7).addNumber(7).build();
+        assertEquals(1.0, share(of(AggregateFunction.SUM, false, sevens, 1), CompareOp.EQ, "7"), 1e-6);
+        assertEquals(1.0, share(of(AggregateFunction.MAX, false, sevens, 5), CompareOp.LE, "7"), 1e-6);
+        // fewer rows than groups (stale statistics) is one row a group
+        assertEquals(1.0, share(of(AggregateFunction.COUNT, false, null, 0.2), CompareOp.EQ, "1"), 1e-9);
+        // a million rows a group: the sizes by their normal approximation, the sum near 25.5 million (sd about 29,000)
+        ColumnStatistics huge = of(AggregateFunction.SUM, false, QUANTITY, 1e6);
+        assertEquals(0.5, share(huge, CompareOp.GT, "25500000"), 0.05);
+        assertTrue(share(huge, CompareOp.GT, "25600000") < 0.01, "over three standard deviations above");
+    }
+
     /** Share of 2,000,000 simulated groups (1 + Poisson(k − 1) draws of 1..50) whose sum passes. */
     private static double simulate(double meanGroupSize, IntPredicate passes) {
         Random random = new Random(7);
