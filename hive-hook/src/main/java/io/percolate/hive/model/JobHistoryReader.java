@@ -29,11 +29,13 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -93,11 +95,21 @@ public final class JobHistoryReader {
             return new Window(nowMillis - (long) (days * 86_400_000L), maxJobs);
         }
 
-        /** The candidates inside the window, most recent first. */
+        /**
+         * The files of the {@code maxJobs} jobs most recently written inside the window, most
+         * recent first; a job with several files (done and intermediate) keeps them all, so a
+         * copy that cannot be read leaves the next one to try.
+         */
         List<Candidate> select(Collection<Candidate> candidates) {
-            return candidates.stream().filter(c -> c.modifiedMillis() >= sinceMillis)
-                    .sorted(Comparator.comparingLong(Candidate::modifiedMillis).reversed())
-                    .limit(maxJobs).toList();
+            List<Candidate> recent = candidates.stream().filter(c -> c.modifiedMillis() >= sinceMillis)
+                    .sorted(Comparator.comparingLong(Candidate::modifiedMillis).reversed()).toList();
+            Set<String> chosen = new HashSet<>();
+            for (Candidate c : recent) {
+                if (chosen.size() < maxJobs) {
+                    chosen.add(c.jobId());
+                }
+            }
+            return recent.stream().filter(c -> chosen.contains(c.jobId())).toList();
         }
     }
 
@@ -115,7 +127,7 @@ public final class JobHistoryReader {
      * each once, most recent first; unreadable directories and files are skipped with a warning.
      */
     public List<HistoricalJob> read(List<Path> dirs, Window window) throws IOException {
-        Map<String, Candidate> candidates = new LinkedHashMap<>();
+        List<Candidate> candidates = new ArrayList<>();
         for (Path dir : dirs) {
             try {
                 list(dir, candidates);
@@ -124,18 +136,21 @@ public final class JobHistoryReader {
                 LOG.warn("Percolate: skipping (the rest of) job history under {}: {}", dir, e.toString());
             }
         }
-        List<HistoricalJob> jobs = new ArrayList<>();
-        for (Candidate c : window.select(candidates.values())) {
+        Map<String, HistoricalJob> jobs = new LinkedHashMap<>();
+        for (Candidate c : window.select(candidates)) {
+            if (jobs.containsKey(c.jobId())) {
+                continue;
+            }
             try {
-                jobs.add(readOne(c.fs(), c.history(), new Path(c.history().getParent(), c.jobId() + CONF_SUFFIX)));
+                jobs.put(c.jobId(), readOne(c.fs(), c.history(), new Path(c.history().getParent(), c.jobId() + CONF_SUFFIX)));
             } catch (IOException | RuntimeException e) {
                 LOG.warn("Percolate: skipping job history {}: {}", c.history(), e.toString());
             }
         }
-        return List.copyOf(jobs);
+        return List.copyOf(jobs.values());
     }
 
-    private void list(Path dir, Map<String, Candidate> candidates) throws IOException {
+    private void list(Path dir, List<Candidate> candidates) throws IOException {
         FileSystem fs = dir.getFileSystem(conf);
         if (!fs.exists(dir)) {
             return;
@@ -150,7 +165,7 @@ public final class JobHistoryReader {
             // done files are job_<cluster>_<n>-<submit time>-<user>-….jhist, a staging copy job_<cluster>_<n>_<attempt>.jhist
             Matcher id = JOB_ID.matcher(name);
             if (id.find()) {
-                candidates.putIfAbsent(id.group(), new Candidate(id.group(), fs, file.getPath(), file.getModificationTime()));
+                candidates.add(new Candidate(id.group(), fs, file.getPath(), file.getModificationTime()));
             }
         }
     }

@@ -66,12 +66,14 @@ final class TestJobHistoryReader {
                 candidate("job_1_0001", now - 40 * 86_400_000L), // older than 30 days
                 candidate("job_1_0002", now - 3 * 86_400_000L),
                 candidate("job_1_0003", now - 86_400_000L),
-                candidate("job_1_0004", now - 10 * 86_400_000L));
-        assertEquals(List.of("job_1_0003", "job_1_0002", "job_1_0004"),
+                candidate("job_1_0004", now - 10 * 86_400_000L),
+                candidate("job_1_0002", now - 5 * 86_400_000L)); // an older copy (intermediate directory)
+        assertEquals(List.of("job_1_0003", "job_1_0002", "job_1_0002", "job_1_0004"),
                 JobHistoryReader.Window.lastDays(30, 10, now).select(listed).stream().map(JobHistoryReader.Candidate::jobId).toList());
-        assertEquals(List.of("job_1_0003", "job_1_0002"),
+        // two jobs, with every file of each
+        assertEquals(List.of("job_1_0003", "job_1_0002", "job_1_0002"),
                 JobHistoryReader.Window.lastDays(30, 2, now).select(listed).stream().map(JobHistoryReader.Candidate::jobId).toList());
-        assertEquals(4, JobHistoryReader.Window.ALL.select(listed).size());
+        assertEquals(5, JobHistoryReader.Window.ALL.select(listed).size());
         assertThrows(IllegalArgumentException.class, () -> JobHistoryReader.Window.lastDays(0, 10, now));
         assertThrows(IllegalArgumentException.class, () -> JobHistoryReader.Window.lastDays(30, 0, now));
     }
