@@ -21,6 +21,11 @@ final class JobOutputs {
     /** per scheme, for example {@code HDFS_BYTES_WRITTEN}; {@code FILE_} is local spill, not output */
     private static final String BYTES_WRITTEN = "_BYTES_WRITTEN";
     private static final String LOCAL_SCHEME = "FILE_";
+    /**
+     * Bytes a job read through xdfs. Its tasks cache the blocks they read into HDFS, in the same
+     * JVM, so their HDFS bytes written count those cache blocks with the job's output.
+     */
+    static final String XDFS_BYTES_READ = "XDFS_BYTES_READ";
 
     /** Where a finished job's counters are found; empty when they are not (any more). */
     interface CounterSource {
@@ -47,7 +52,11 @@ final class JobOutputs {
         };
     }
 
-    /** Rows the job's file sinks wrote and the bytes it wrote to cluster file systems; empty without row counters. */
+    /**
+     * Rows the job's file sinks wrote and the bytes it wrote to cluster file systems; empty
+     * without row counters. Bytes are unknown (the rows then size the output) when the job read
+     * through xdfs, whose cache fills its counters cannot tell from output.
+     */
     static Optional<ObservedOutput> of(Counters counters, String hiveGroup) {
         long rows = 0;
         boolean counted = false;
@@ -61,11 +70,13 @@ final class JobOutputs {
             return Optional.empty();
         }
         long bytes = 0;
+        boolean cacheFills = false;
         for (Counters.Counter c : counters.getGroup(FileSystemCounter.class.getName())) {
             if (c.getName().endsWith(BYTES_WRITTEN) && !c.getName().startsWith(LOCAL_SCHEME)) {
                 bytes += c.getValue();
             }
+            cacheFills |= c.getName().equals(XDFS_BYTES_READ) && c.getValue() > 0;
         }
-        return Optional.of(new ObservedOutput(rows, bytes > 0 ? OptionalLong.of(bytes) : OptionalLong.empty()));
+        return Optional.of(new ObservedOutput(rows, bytes > 0 && !cacheFills ? OptionalLong.of(bytes) : OptionalLong.empty()));
     }
 }

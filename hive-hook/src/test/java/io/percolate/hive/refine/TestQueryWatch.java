@@ -107,5 +107,10 @@ final class TestQueryWatch {
         assertTrue(JobOutputs.of(c, "HIVE").isEmpty());
         assertEquals(12, JobOutputs.of(written(12, 0), "HIVE").orElseThrow().rows());
         assertTrue(JobOutputs.of(written(12, 0), "HIVE").orElseThrow().bytes().isEmpty(), "only local spill: bytes unknown");
+        // read through xdfs: HDFS bytes written include the blocks the tasks cached
+        Counters throughXdfs = written(12, 1_420_565);
+        throughXdfs.incrCounter(FileSystemCounter.class.getName(), JobOutputs.XDFS_BYTES_READ, 1_420_000);
+        assertTrue(JobOutputs.of(throughXdfs, "HIVE").orElseThrow().bytes().isEmpty(), "cache fills are not output");
+        assertEquals(1_420_565, JobOutputs.of(written(12, 1_420_565), "HIVE").orElseThrow().bytes().orElseThrow());
     }
 }
