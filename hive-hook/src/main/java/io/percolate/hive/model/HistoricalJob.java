@@ -19,8 +19,13 @@ public record HistoricalJob(String jobId, String queryId, String stageId, Option
                             boolean succeeded, long submitMillis, long launchMillis, long finishMillis,
                             List<TaskRun> tasks) {
 
-    /** One task's successful attempt. */
-    public record TaskRun(TaskPhase phase, TaskVolume volume, long startMillis, long finishMillis) {
+    /**
+     * One task's successful attempt.
+     *
+     * @param throughXdfs whether it read its input through xdfs: its time includes the NFS filer's
+     *                    and its HDFS counters the blocks it cached, so it trains nothing
+     */
+    public record TaskRun(TaskPhase phase, TaskVolume volume, long startMillis, long finishMillis, boolean throughXdfs) {
         public TaskRun {
             requireNonNull(phase, "phase");
             requireNonNull(volume, "volume");
@@ -44,7 +49,7 @@ public record HistoricalJob(String jobId, String queryId, String stageId, Option
         if (!succeeded || operator.isEmpty()) {
             return List.of();
         }
-        return tasks.stream().filter(t -> t.seconds() > 0)
+        return tasks.stream().filter(t -> t.seconds() > 0 && !t.throughXdfs())
                 .map(t -> new TaskSample(operator.get(), t.phase(), t.volume(), t.seconds()))
                 .toList();
     }

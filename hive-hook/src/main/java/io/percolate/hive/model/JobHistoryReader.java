@@ -190,7 +190,7 @@ public final class JobHistoryReader {
             Counters counters = attempt.getCounters() != null ? attempt.getCounters() : task.getCounters();
             TaskPhase phase = task.getTaskType() == TaskType.MAP ? TaskPhase.mapOf(reduces) : TaskPhase.REDUCE;
             tasks.add(new HistoricalJob.TaskRun(phase, volume(phase, counters),
-                    attempt.getStartTime(), attempt.getFinishTime()));
+                    attempt.getStartTime(), attempt.getFinishTime(), readThroughXdfs(counters)));
         }
         Optional<OperatorKind> operator = Optional.ofNullable(jobConf.get(JobTagger.OPERATOR_KEY)).flatMap(o -> {
             try {
@@ -225,6 +225,19 @@ public final class JobHistoryReader {
     private static double value(Counters counters, TaskCounter counter) {
         Counter c = counters == null ? null : counters.findCounter(counter);
         return c == null ? 0 : Math.max(0, c.getValue());
+    }
+
+    /** Whether the task read from an xdfs:// file system. */
+    static boolean readThroughXdfs(Counters counters) {
+        if (counters == null) {
+            return false;
+        }
+        for (Counter c : counters.getGroup(FileSystemCounter.class.getName())) {
+            if (c.getName().equals("XDFS_" + FileSystemCounter.BYTES_READ.name()) && c.getValue() > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Bytes the task moved through the distributed file systems (every scheme but the local spill's file://). */

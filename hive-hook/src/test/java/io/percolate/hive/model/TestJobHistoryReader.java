@@ -1,5 +1,6 @@
 package io.percolate.hive.model;
 
+import io.percolate.model.OperatorKind;
 import io.percolate.timing.TaskPhase;
 import io.percolate.timing.TaskVolume;
 import org.apache.hadoop.fs.Path;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,9 +56,22 @@ final class TestJobHistoryReader {
     void missingCounters_areZero_andJobsWithoutAnOperatorTrainNothing() {
         assertEquals(new TaskVolume(0, 0, 0, 0), JobHistoryReader.volume(TaskPhase.REDUCE, null));
         HistoricalJob untagged = new HistoricalJob("job_1_0001", null, null, Optional.empty(), true, 0, 1, 2,
-                List.of(new HistoricalJob.TaskRun(TaskPhase.MAP, new TaskVolume(1, 1, 1, 1), 0, 1000)));
+                List.of(new HistoricalJob.TaskRun(TaskPhase.MAP, new TaskVolume(1, 1, 1, 1), 0, 1000, false)));
         assertTrue(untagged.samples().isEmpty());
         assertEquals("", untagged.queryId());
+    }
+
+    @Test
+    void tasksThatReadThroughXdfs_trainNothing() {
+        Counters throughXdfs = counters();
+        throughXdfs.findCounter("xdfs", FileSystemCounter.BYTES_READ).setValue(1_000);
+        assertTrue(JobHistoryReader.readThroughXdfs(throughXdfs));
+        assertFalse(JobHistoryReader.readThroughXdfs(counters()));
+        HistoricalJob job = new HistoricalJob("job_1_0002", "q", "Stage-1", Optional.of(OperatorKind.EXTRACT), true, 0, 1, 2,
+                List.of(new HistoricalJob.TaskRun(TaskPhase.MAP_ONLY, new TaskVolume(1, 1, 1, 1), 0, 1000, true),
+                        new HistoricalJob.TaskRun(TaskPhase.MAP_ONLY, new TaskVolume(1, 1, 1, 1), 0, 2000, false)));
+        assertEquals(1, job.samples().size());
+        assertEquals(2.0, job.samples().get(0).seconds());
     }
 
     @Test
