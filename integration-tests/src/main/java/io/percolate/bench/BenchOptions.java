@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * A benchmark's command line: {@code --name value} pairs and bare {@code --flag}s, each checked
@@ -97,13 +98,9 @@ public final class BenchOptions {
         return list(name, otherwise).stream().map(q -> q.length() == 1 ? "0" + q : q).toList();
     }
 
-    private interface Parser<T> {
-        T parse(String text);
-    }
-
-    private <T> T parsed(String name, String value, Parser<T> parser) {
+    private <T> T parsed(String name, String value, Function<String, T> parser) {
         try {
-            return parser.parse(value.trim());
+            return parser.apply(value.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--" + name + " needs a number, got '" + value + "'; options: " + usage);
         }

@@ -13,7 +13,6 @@ import io.percolate.selectivity.Selectivity;
 import io.percolate.selectivity.SelectivityEstimator;
 import io.percolate.stats.ColumnStatistics;
 import io.percolate.stats.ColumnType;
-import io.percolate.stats.Histogram;
 import io.percolate.stats.StatisticsSettings;
 
 import java.time.LocalDate;
@@ -89,13 +88,11 @@ final class OperatorRows {
     private final ColumnStatisticsSource statistics;
     private final StatisticsSettings settings;
     private final SelectivityEstimator selectivity;
-    private final Histogram.Kind preferred;
 
     OperatorRows(ColumnStatisticsSource statistics, StatisticsSettings settings) {
         this.statistics = requireNonNull(statistics, "statistics");
         this.settings = requireNonNull(settings, "settings");
         this.selectivity = new SelectivityEstimator(statistics, settings);
-        this.preferred = settings.preferredHistogram();
     }
 
     /**
@@ -175,7 +172,7 @@ final class OperatorRows {
             Map<String, Column> columns = new HashMap<>();
             for (String c : scan.columns()) {
                 ColumnRef ref = new ColumnRef(scan.table(), c);
-                KeyDistribution values = statistics.find(ref).map(s -> KeyDistribution.of(s, preferred))
+                KeyDistribution values = statistics.find(ref).map(s -> KeyDistribution.of(s, settings.preferredHistogram()))
                         .orElse(KeyDistribution.ofCounts(rows, 0));
                 measured &= values.distinct() > 0;
                 columns.put(c, new Column(Optional.of(ref), values));
@@ -269,7 +266,7 @@ final class OperatorRows {
             }
             Optional<ColumnStatistics> values = groups <= 0 ? Optional.empty()
                     : AggregateDistribution.of(aggregate.function(), aggregate.distinct(), aggregate.over(),
-                            aggregate.sourceRows() / groups, name, preferred);
+                            aggregate.sourceRows() / groups, name, settings.preferredHistogram());
             // distinct values among the groups, so a join on the aggregate (Q2's minimum cost) has a key
             double distinct = values.map(v -> AggregateDistribution.distinctAmong(v, groups)).orElse(0.0);
             return new Column(Optional.of(new ColumnRef("(" + agg.id() + ")", name)), KeyDistribution.ofCounts(groups, distinct),
