@@ -56,6 +56,7 @@ public final class BlockCache implements Closeable {
     private final CacheEvictor evictor;
     private final BlockPins pins;
     private final BlockWriter writer;
+    private final Throttle backingReads;
     /** Blocks handed to {@link #publish} and not yet published or dropped. */
     private final AtomicInteger publishing = new AtomicInteger();
     /** Publishes blocks readers cached from their own bytes, off the readers' threads. */
@@ -67,7 +68,7 @@ public final class BlockCache implements Closeable {
             });
 
     BlockCache(FileSystem cacheFs, CacheLayout layout, CacheIndex index, CacheScanner scanner, CacheFill fill,
-               CacheCounters counters, CacheEvictor evictor, BlockPins pins, BlockWriter writer) {
+               CacheCounters counters, CacheEvictor evictor, BlockPins pins, BlockWriter writer, Throttle backingReads) {
         this.cacheFs = requireNonNull(cacheFs, "cacheFs");
         this.layout = requireNonNull(layout, "layout");
         this.index = requireNonNull(index, "index");
@@ -77,6 +78,7 @@ public final class BlockCache implements Closeable {
         this.evictor = requireNonNull(evictor, "evictor");
         this.pins = requireNonNull(pins, "pins");
         this.writer = requireNonNull(writer, "writer");
+        this.backingReads = requireNonNull(backingReads, "backingReads");
     }
 
     /**
@@ -88,7 +90,7 @@ public final class BlockCache implements Closeable {
     public static BlockCache owned(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock,
                                    JobOrder order) {
         BandwidthCap cap = new BandwidthCap(config.transferBytesPerSecond(), config.transferBurstBytes(), Ticker.SYSTEM);
-        return start(config, backing, cacheFs, clock, config.cacheCapacity(), true,
+        return start(config, backing, cacheFs, clock, config.cacheCapacity(), true, cap.throttle(),
                 (writer, counters) -> new TransferScheduler(writer::write, counters, order, cap, Ticker.SYSTEM,
                         config.fillThreads(), config.fillQueueCapacity()).start());
     }
@@ -101,11 +103,13 @@ public final class BlockCache implements Closeable {
      */
     public static BlockCache managed(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock,
                                      Function<CacheCounters, CacheFill> remoteFill) {
-        return start(config, backing, cacheFs, clock, 0, false, (writer, counters) -> remoteFill.apply(counters));
+        return start(config, backing, cacheFs, clock, 0, false, Throttle.NONE,
+                (writer, counters) -> remoteFill.apply(counters));
     }
 
     private static BlockCache start(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock,
-                                    long capacity, boolean scanAll, BiFunction<BlockWriter, CacheCounters, CacheFill> fills) {
+                                    long capacity, boolean scanAll, Throttle backingReads,
+                                    BiFunction<BlockWriter, CacheCounters, CacheFill> fills) {
         CacheLayout layout = new CacheLayout(cacheFs.makeQualified(config.cacheDir()));
         boolean hdfs = cacheFs instanceof DistributedFileSystem;
         CacheScanner scanner = new CacheScanner(cacheFs, layout, hdfs);
@@ -117,7 +121,7 @@ public final class BlockCache implements Closeable {
         BlockWriter writer = new BlockWriter(backing, cacheFs, layout, index, scanner,
                 new LeastLoadedPlacement(nodes, index), evictor, counters, config.minFileAge(), clock);
         BlockCache cache = new BlockCache(cacheFs, layout, index, scanner, fills.apply(writer, counters), counters,
-                evictor, pins, writer);
+                evictor, pins, writer, backingReads);
         if (scanAll) {
             cache.rescan();
             LOG.info("xdfs cache at {}: {} blocks found", layout.dir(), index.size());
@@ -297,6 +301,11 @@ public final class BlockCache implements Closeable {
         }
         cacheFs.delete(layout.versionDir(fingerprintId), true);
         return removed;
+    }
+
+    /** The bandwidth cap as it applies to reads of the backing store that are not fills (content checks). */
+    public Throttle backingReads() {
+        return backingReads;
     }
 
     public CacheFill fill() {

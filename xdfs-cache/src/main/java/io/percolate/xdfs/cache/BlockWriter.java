@@ -25,6 +25,8 @@ import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.zip.CRC32C;
 
 import static java.util.Objects.requireNonNull;
 
@@ -144,6 +146,8 @@ public final class BlockWriter {
         private final Path temp;
         private FSDataOutputStream out;
         private long written;
+        /** Of the bytes written, recorded in the block's name for the manager's content check. */
+        private final CRC32C crc = new CRC32C();
         private boolean published;
         private boolean closed;
 
@@ -168,6 +172,7 @@ public final class BlockWriter {
                 throw new IOException("more bytes than block " + request.key() + " holds");
             }
             out.write(buffer, offset, length);
+            crc.update(buffer, offset, length);
             written += length;
         }
 
@@ -189,12 +194,13 @@ public final class BlockWriter {
                     counters.increment(CacheCounter.PLACEMENT_MISSES);
                     LOG.debug("Cache block {} asked for {} but landed on {}", request.key(), target.get(), actual);
                 }
-                Path destination = layout.blockFile(request.key());
+                Path destination = layout.blockFile(request.key(), crc.getValue());
                 if (!cacheFs.rename(temp, destination)) {
                     return FillOutcome.ALREADY_CACHED; // another writer published it first
                 }
                 published = true;
-                CachedBlock cached = new CachedBlock(request.key(), destination, written, actual);
+                CachedBlock cached = new CachedBlock(request.key(), destination, written, actual,
+                        OptionalLong.of(crc.getValue()));
                 index.put(cached);
                 evictor.cached(cached);
                 counters.add(CacheCounter.BYTES_FILLED, written);

@@ -24,7 +24,9 @@ public enum CacheCounter {
     PLACEMENT_MISSES("cache blocks HDFS placed elsewhere than the chosen DataNode"),
     EVICTIONS("cache blocks evicted to stay under the capacity"),
     BYTES_EVICTED("bytes of evicted cache blocks"),
-    INVALIDATIONS("cached file versions removed because the file changed or vanished, or on request");
+    INVALIDATIONS("cached file versions removed because the file changed or vanished, or on request"),
+    CONTENT_BYTES_CHECKED("backing-store bytes the content check read to compare with cached blocks"),
+    CONTENT_MISMATCHES("cached blocks whose backing-store bytes changed with the file's length and mtime kept");
 
     private final String description;
 

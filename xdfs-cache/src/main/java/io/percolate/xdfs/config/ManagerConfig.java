@@ -27,9 +27,12 @@ import static java.util.Objects.requireNonNull;
  * @param orderRefresh how often the manager reads that order
  * @param prefetchQueries for how many queries at the head of that order the manager fetches every
  *     unfinished job's xdfs inputs (named in the queries' descriptors) ahead of the job; 0: none
+ * @param contentCheckBytesPerPoll backing-store bytes each poll re-reads to compare cached blocks'
+ *     checksums with the files' current bytes; 0: no content check (attributes only)
  */
 public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost, Duration poll, Duration rescan,
-                            Duration timeout, Optional<URI> schedulerUrl, Duration orderRefresh, int prefetchQueries) {
+                            Duration timeout, Optional<URI> schedulerUrl, Duration orderRefresh, int prefetchQueries,
+                            long contentCheckBytesPerPoll) {
 
     /** host:port of the metadata manager; empty runs xdfs without one. */
     public static final String ADDRESS = "percolate.xdfs.manager.address";
@@ -60,6 +63,14 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
      */
     public static final String PREFETCH_QUERIES = "percolate.xdfs.manager.prefetch-queries";
     public static final long DEFAULT_PREFETCH_QUERIES = 2;
+    /**
+     * MiB of cached blocks each poll re-reads from the backing store (under the bandwidth cap) to
+     * compare with the CRC32C recorded at caching: catches files rewritten with length and mtime
+     * kept. 0 turns the content check off.
+     */
+    public static final String CONTENT_CHECK_MB_PER_POLL = "percolate.xdfs.manager.content-check-mb-per-poll";
+    public static final long DEFAULT_CONTENT_CHECK_MB_PER_POLL = 0;
+    private static final long MIB = 1024 * 1024;
 
     public ManagerConfig {
         requireNonNull(address, ADDRESS);
@@ -72,6 +83,9 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
         if (prefetchQueries < 0 || prefetchQueries > 1000) {
             throw new IllegalArgumentException(PREFETCH_QUERIES + " must be in [0, 1000], got " + prefetchQueries);
         }
+        if (contentCheckBytesPerPoll < 0) {
+            throw new IllegalArgumentException("contentCheckBytesPerPoll must be >= 0, got " + contentCheckBytesPerPoll);
+        }
     }
 
     public static ManagerConfig from(Configuration conf) {
@@ -83,7 +97,15 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
                 Duration.ofMillis(wholeNumber(conf, TIMEOUT_MS, DEFAULT_TIMEOUT_MS)),
                 schedulerUrl(conf.getTrimmed(SCHEDULER_URL, "")),
                 Duration.ofMillis(wholeNumber(conf, ORDER_REFRESH_MS, DEFAULT_ORDER_REFRESH_MS)),
-                (int) Math.max(-1, Math.min(Integer.MAX_VALUE, wholeNumber(conf, PREFETCH_QUERIES, DEFAULT_PREFETCH_QUERIES))));
+                (int) Math.max(-1, Math.min(Integer.MAX_VALUE, wholeNumber(conf, PREFETCH_QUERIES, DEFAULT_PREFETCH_QUERIES))),
+                contentCheckBytes(wholeNumber(conf, CONTENT_CHECK_MB_PER_POLL, DEFAULT_CONTENT_CHECK_MB_PER_POLL)));
+    }
+
+    private static long contentCheckBytes(long mebibytes) {
+        if (mebibytes < 0 || mebibytes > 1024 * 1024) {
+            throw new IllegalArgumentException(CONTENT_CHECK_MB_PER_POLL + " must be in [0, 1048576], got " + mebibytes);
+        }
+        return mebibytes * MIB;
     }
 
     private static Optional<URI> schedulerUrl(String text) {

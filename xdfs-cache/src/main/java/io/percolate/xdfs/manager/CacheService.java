@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -48,7 +49,9 @@ import static java.util.Objects.requireNonNull;
  * store's length and mtime every poll; a changed or vanished file's blocks are removed at once,
  * unless a job pins them, in which case at the first check after it releases them. Readers never
  * depend on this for correctness (a fingerprint names the version, so a changed file never matches
- * old blocks); it frees the space and keeps {@code state} honest.
+ * old blocks); it frees the space and keeps {@code state} honest. The optional {@link ContentCheck}
+ * covers what a fingerprint cannot see, a file rewritten with its length and mtime kept: such a
+ * version's blocks are removed at once, pinned or not, since they are stale under the current name.
  */
 final class CacheService {
 
@@ -61,17 +64,22 @@ final class CacheService {
     private final PathMapper mapper;
     private final BlockCache cache;
     private final Supplier<List<String>> jobOrder;
+    private final Optional<ContentCheck> contentCheck;
     /** File versions to check against the backing store, by fingerprint id. */
     private final Map<String, KnownVersion> known = new ConcurrentHashMap<>();
 
     /**
      * @param jobOrder the compute scheduler's current job order, as the transfers follow it (for
      *     {@code state}); empty when they follow arrival order
+     * @param contentCheckBytes backing-store bytes each {@link #checkVersions} re-reads to compare
+     *     cached blocks' checksums; 0: attributes only
      */
     CacheService(XdfsConfig config, FileSystem backing, PathMapper mapper, BlockCache cache,
-                 Supplier<List<String>> jobOrder) {
+                 Supplier<List<String>> jobOrder, long contentCheckBytes) {
         this.config = requireNonNull(config, "config");
         this.jobOrder = requireNonNull(jobOrder, "jobOrder");
+        this.contentCheck = contentCheckBytes == 0 ? Optional.empty()
+                : Optional.of(new ContentCheck(backing, cache, contentCheckBytes, cache.backingReads()));
         this.backing = requireNonNull(backing, "backing");
         this.mapper = requireNonNull(mapper, "mapper");
         this.cache = requireNonNull(cache, "cache");
@@ -200,15 +208,18 @@ final class CacheService {
 
     /**
      * Checks every known version against the backing store; removes the blocks of changed or
-     * vanished files nobody pins, and forgets versions with nothing cached or coming.
+     * vanished files nobody pins, and forgets versions with nothing cached or coming. Then, if
+     * enabled, the content check's next share of the current versions' cached blocks.
      */
     void checkVersions() {
         Set<String> pendingVersions = cache.fill().pending().stream().map(BlockKey::fingerprintId)
                 .collect(Collectors.toSet());
+        List<Fingerprint> current = new ArrayList<>();
         for (KnownVersion version : List.copyOf(known.values())) {
             String id = version.fingerprint().id();
             try {
                 if (isCurrent(version)) {
+                    current.add(version.fingerprint());
                     if (!cache.hasVersion(id) && !pendingVersions.contains(id)) {
                         known.remove(id); // nothing of it cached: heard of again when next read
                     }
@@ -222,6 +233,17 @@ final class CacheService {
                 // the backing store is unreachable: keep everything, readers check versions themselves
                 LOG.debug("Could not check {} against the backing store: {}", version.source(), e.toString());
             }
+        }
+        contentCheck.ifPresent(check -> check.run(current).forEach(this::removeChangedInPlace));
+    }
+
+    private void removeChangedInPlace(Fingerprint version) {
+        try {
+            int blocks = cache.removeVersion(version.id());
+            LOG.warn("{} was rewritten with its length and mtime kept: removed its {} cached blocks", version.source(),
+                    blocks);
+        } catch (IOException e) {
+            LOG.warn("Could not remove the stale cached blocks of {}: {}", version.source(), e.toString());
         }
     }
 

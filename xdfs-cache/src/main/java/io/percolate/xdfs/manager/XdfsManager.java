@@ -83,7 +83,7 @@ public final class XdfsManager implements Closeable {
             cache = BlockCache.owned(config, backing, FileSystem.newInstance(config.cacheFsUri(), conf), Clock.systemUTC(),
                     order.<JobOrder>map(o -> JobOrder.following(o::jobs)).orElse(JobOrder.FIFO));
             CacheService service = new CacheService(config, backing, mapper, cache,
-                    () -> order.map(SchedulerOrder::jobs).orElse(List.of()));
+                    () -> order.map(SchedulerOrder::jobs).orElse(List.of()), managerConfig.contentCheckBytesPerPoll());
             http = new ManagerHttp(service, new InetSocketAddress(managerConfig.bindHost(), managerConfig.port()));
             ScheduledExecutorService chores = Executors.newSingleThreadScheduledExecutor(runnable -> {
                 Thread t = new Thread(runnable, "xdfs-manager-chores");

@@ -66,9 +66,10 @@ public final class CacheScanner {
                 if (!file.isFile()) {
                     continue;
                 }
-                Optional<BlockKey> key = layout.parse(file.getPath());
-                if (key.isPresent() && key.get().fingerprintId().equals(fingerprintId)) {
-                    found.add(new CachedBlock(key.get(), file.getPath(), file.getLen(), nodeOf(file.getBlockLocations())));
+                Optional<CacheLayout.BlockName> name = layout.parse(file.getPath());
+                if (name.isPresent() && name.get().key().fingerprintId().equals(fingerprintId)) {
+                    found.add(new CachedBlock(name.get().key(), file.getPath(), file.getLen(),
+                            nodeOf(file.getBlockLocations()), name.get().crc32c()));
                 }
             }
         } catch (FileNotFoundException e) {

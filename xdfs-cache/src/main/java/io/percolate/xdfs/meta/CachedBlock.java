@@ -3,6 +3,7 @@ package io.percolate.xdfs.meta;
 import org.apache.hadoop.fs.Path;
 
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import static java.util.Objects.requireNonNull;
 
@@ -14,13 +15,16 @@ import static java.util.Objects.requireNonNull;
  * @param length bytes
  * @param node the DataNode holding its single replica; empty when the cache file system does not
  *     report one (a non-HDFS cache)
+ * @param crc32c the CRC32C of the bytes copied from the backing store; empty for a block cached
+ *     without one
  */
-public record CachedBlock(BlockKey key, Path file, long length, Optional<CacheNode> node) {
+public record CachedBlock(BlockKey key, Path file, long length, Optional<CacheNode> node, OptionalLong crc32c) {
 
     public CachedBlock {
         requireNonNull(key, "key");
         requireNonNull(file, "file");
         requireNonNull(node, "node");
+        requireNonNull(crc32c, "crc32c");
         if (length < 0) {
             throw new IllegalArgumentException("length must be >= 0, got " + length);
         }

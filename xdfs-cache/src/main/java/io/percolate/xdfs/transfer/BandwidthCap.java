@@ -1,5 +1,8 @@
 package io.percolate.xdfs.transfer;
 
+import io.percolate.xdfs.cache.Throttle;
+
+import java.io.InterruptedIOException;
 import java.time.Duration;
 
 import static java.util.Objects.requireNonNull;
@@ -73,6 +76,18 @@ public final class BandwidthCap {
             tokens -= bytes;
             return true;
         }
+    }
+
+    /** This cap as a reader's {@link Throttle}: each buffer waits its turn. */
+    public Throttle throttle() {
+        return bytes -> {
+            try {
+                acquire(bytes);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for backing-store bandwidth");
+            }
+        };
     }
 
     /** Waits, as long as it takes, until {@code bytes} may go. */

@@ -195,15 +195,11 @@ public final class TransferScheduler implements CacheFill {
 
     /** Step 3: the job's own rate first, then the shared cap, per copy buffer. */
     private Throttle throttle(Job job) {
-        BandwidthCap jobRate = job.rate; // the rate known when the copy starts
+        Throttle jobRate = job.rate.throttle(); // the rate known when the copy starts
+        Throttle shared = cap.throttle();
         return bytes -> {
-            try {
-                jobRate.acquire(bytes);
-                cap.acquire(bytes);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted while waiting for transfer bandwidth");
-            }
+            jobRate.admit(bytes);
+            shared.admit(bytes);
         };
     }
 

@@ -24,6 +24,14 @@ final class TestManagerConfig {
         assertEquals(Duration.ofSeconds(5), c.timeout());
         assertEquals(Optional.empty(), c.schedulerUrl());
         assertEquals(Duration.ofSeconds(2), c.orderRefresh());
+        assertEquals(0, c.contentCheckBytesPerPoll(), "no content check unless asked for");
+    }
+
+    @Test
+    void contentCheckBudget_isInMebibytes() {
+        Configuration conf = new Configuration(false);
+        conf.set(ManagerConfig.CONTENT_CHECK_MB_PER_POLL, "64");
+        assertEquals(64L << 20, ManagerConfig.from(conf).contentCheckBytesPerPoll());
     }
 
     @Test
@@ -49,7 +57,8 @@ final class TestManagerConfig {
                 {ManagerConfig.ADDRESS, "host:port"}, {ManagerConfig.ADDRESS, ":19860"}, {ManagerConfig.ADDRESS, "h:70000"},
                 {ManagerConfig.POLL_MS, "0"}, {ManagerConfig.RESCAN_MS, "-1"}, {ManagerConfig.TIMEOUT_MS, "soon"},
                 {ManagerConfig.SCHEDULER_URL, "rm:8099"}, {ManagerConfig.SCHEDULER_URL, "ftp://rm/x"},
-                {ManagerConfig.ORDER_REFRESH_MS, "0"}}) {
+                {ManagerConfig.ORDER_REFRESH_MS, "0"}, {ManagerConfig.CONTENT_CHECK_MB_PER_POLL, "-1"},
+                {ManagerConfig.CONTENT_CHECK_MB_PER_POLL, "9999999999999"}}) {
             Configuration conf = new Configuration(false);
             conf.set(bad[0], bad[1]);
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ManagerConfig.from(conf));

@@ -12,6 +12,7 @@ import io.percolate.xdfs.cache.CacheCounter;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.fs.XdfsFileSystem;
+import io.percolate.xdfs.meta.CacheLayout;
 import com.sun.net.httpserver.HttpServer;
 import io.percolate.xdfs.manager.api.BlockNotice;
 import io.percolate.xdfs.manager.api.ManagerApi;
@@ -257,6 +258,40 @@ final class TestXdfsManager {
     }
 
     @Test
+    void aFileRewrittenWithItsLengthAndMtimeKept_isCaughtByTheContentCheck_pinnedOrNot() throws Exception {
+        java.nio.file.Path file = backingDir.resolve("inplace/t.bin");
+        byte[] before = writeBacking("inplace/t.bin", 2 * BLOCK, 9);
+        try (XdfsManager manager = XdfsManager.start(conf("/cache-inplace", ManagerConfig.CONTENT_CHECK_MB_PER_POLL, "1"));
+             XdfsFileSystem reader = client(manager, "/cache-inplace")) {
+            assertArrayEquals(before, readAll(reader, "/inplace/t.bin"));
+            await(manager, s -> s.blocks() == 2);
+            manager.checkVersions();
+            assertEquals(2, manager.state().blocks(), "unchanged bytes keep their blocks");
+            assertEquals(2L * BLOCK, manager.state().counters().get(CacheCounter.CONTENT_BYTES_CHECKED.name()));
+            reader.pin("job-1", new Path("/inplace/t.bin"));
+
+            // cp -p / rsync -t: new bytes, the same length and mtime, so the same fingerprint
+            java.nio.file.attribute.FileTime mtime = Files.getLastModifiedTime(file);
+            byte[] after = before.clone();
+            after[BLOCK + 10] ^= 1;
+            Files.write(file, after);
+            Files.setLastModifiedTime(file, mtime);
+            try (XdfsFileSystem other = client(manager, "/cache-inplace")) {
+                assertArrayEquals(before, readAll(other, "/inplace/t.bin"), "what attribute polling alone serves");
+            }
+
+            manager.checkVersions();
+            ManagerState state = manager.state();
+            assertEquals(0, state.blocks(), "stale under the current name: removed even though pinned");
+            assertEquals(1, state.counters().get(CacheCounter.CONTENT_MISMATCHES.name()));
+            assertEquals(0, cluster.getFileSystem().getContentSummary(new Path("/cache-inplace")).getLength());
+            try (XdfsFileSystem other = client(manager, "/cache-inplace")) {
+                assertArrayEquals(after, readAll(other, "/inplace/t.bin"));
+            }
+        }
+    }
+
+    @Test
     void aRestartedManagerRebuildsItsIndexFromTheCacheDirectory() throws Exception {
         writeBacking("restart/t.bin", 3 * BLOCK, 9);
         ManagerState before;
@@ -365,7 +400,8 @@ final class TestXdfsManager {
                 try (FSDataInputStream in = hdfs.open(block.getPath())) {
                     in.readFully(head);
                 }
-                int index = Integer.parseInt(block.getPath().getName());
+                int index = new CacheLayout(block.getPath().getParent().getParent()).parse(block.getPath()).orElseThrow()
+                        .key().index();
                 byte[] a = java.util.Arrays.copyOfRange(first, index * BLOCK, index * BLOCK + 16);
                 byte[] b = java.util.Arrays.copyOfRange(second, index * BLOCK, index * BLOCK + 16);
                 byTime.add(java.util.Arrays.equals(head, a) ? "a" + index : java.util.Arrays.equals(head, b) ? "b" + index : "?");

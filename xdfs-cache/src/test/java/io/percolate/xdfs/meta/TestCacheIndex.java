@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -15,7 +16,7 @@ final class TestCacheIndex {
     private static final CacheNode B = new CacheNode("10.0.0.2:9866", "b");
 
     private static CachedBlock block(String version, int index, long length, CacheNode node) {
-        return new CachedBlock(new BlockKey(version, index), new Path("/c/" + version + "/" + index), length, Optional.of(node));
+        return new CachedBlock(new BlockKey(version, index), new Path("/c/" + version + "/" + index), length, Optional.of(node), OptionalLong.empty());
     }
 
     @Test
