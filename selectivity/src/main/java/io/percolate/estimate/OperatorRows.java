@@ -292,7 +292,9 @@ final class OperatorRows {
      * key distributions of their join keys: an inner join by eq. 5.1; a semi join keeps the left
      * rows whose key finds a partner (containment: all of them when the left has no more distinct
      * keys than the right, else d_right/d_left of them); an anti join the others; an outer join
-     * adds the unmatched rows of its outer side(s) to the inner join.
+     * adds the unmatched rows of its outer side(s) to the inner join. Keys are taken as
+     * independent draws from their base columns' domain (see {@link #matched}), for inner joins
+     * too: two filtered sides need not share their values.
      */
     private JoinOutcome join(OperatorTree.Join join, List<Relation> inputs) {
         boolean measured = true;
@@ -318,7 +320,7 @@ final class OperatorRows {
             } else if (nextKey.distinct() == 0 && key.distinct() > 0) {
                 nextKey = KeyDistribution.ofCounts(nextKey.rows(), key.distinct());
             }
-            JoinEstimate inner = Cardinalities.join(key, nextKey);
+            JoinEstimate inner = Cardinalities.join(key, nextKey, domain);
             double leftMatch = matched(key, nextKey, domain);
             double rightMatch = matched(nextKey, key, domain);
             double leftUnmatched = rows - key.rows() * leftMatch;

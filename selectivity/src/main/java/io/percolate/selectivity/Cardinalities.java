@@ -52,6 +52,24 @@ public final class Cardinalities {
         return new JoinEstimate(rows, KeyDistribution.ofCounts(rows, 0), Selectivity.Confidence.LOW);
     }
 
+    /**
+     * |T1 ⋈ T2| when both sides' keys are independent draws from a domain of {@code domain}
+     * values — each side filtered on other columns, so neither need hold the other's values.
+     * Eq. 5.1's containment holds within the domain's values both sides keep: a value of the side
+     * with more distinct values (d_max) is on the other side with probability d_max / D, so rows
+     * and matched keys are the containment estimate times that share (n1·n2 / D for whole
+     * columns). A domain no larger than d_max is containment itself; 0 means unknown.
+     */
+    public static JoinEstimate join(KeyDistribution left, KeyDistribution right, double domain) {
+        JoinEstimate contained = join(left, right);
+        double larger = Math.max(left.distinct(), right.distinct());
+        if (!(domain > larger) || larger <= 0 || Double.isInfinite(domain)) {
+            return contained;
+        }
+        double share = larger / domain;
+        return new JoinEstimate(contained.rows() * share, contained.key().valuesKept(share), contained.confidence());
+    }
+
     /** Eq. 5.1 summed over overlapping piece pairs. */
     private static JoinEstimate joinPieces(KeyDistribution left, KeyDistribution right) {
         Set<Double> leftPoints = points(left.pieces());

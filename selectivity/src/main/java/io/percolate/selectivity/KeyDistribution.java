@@ -88,6 +88,22 @@ public record KeyDistribution(double rows, double distinct, List<Bucket> pieces)
         return new KeyDistribution(rows * factor, distinct, next);
     }
 
+    /**
+     * The key when each distinct value stays with probability {@code share}, with all its rows
+     * (a join meeting an independent subset of the domain): rows and distinct values of every
+     * piece shrink alike.
+     */
+    public KeyDistribution valuesKept(double share) {
+        if (!(share >= 0 && share <= 1)) {
+            throw new IllegalArgumentException("share must be in [0, 1], got " + share);
+        }
+        List<Bucket> next = new ArrayList<>(pieces.size());
+        for (Bucket b : pieces) {
+            next.add(new Bucket(b.low(), b.high(), b.count() * share, b.distinct() * share));
+        }
+        return new KeyDistribution(rows * share, distinct * share, next);
+    }
+
     static double surviving(double distinct, double rows, double selectivity) {
         if (distinct <= 0 || rows <= 0) {
             return 0;

@@ -7,7 +7,9 @@ import io.percolate.stats.FrequentValue;
 import io.percolate.stats.Histogram;
 import org.junit.jupiter.api.Test;
 
+import java.util.BitSet;
 import java.util.List;
+import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -79,6 +81,41 @@ final class TestCardinalities {
         assertEquals(50, j.key().distinct(), EPS);
         // one side with a histogram, one without: the counts
         assertEquals(150 * 500 / 50.0, Cardinalities.join(LEFT, KeyDistribution.ofCounts(500, 50)).rows(), EPS);
+    }
+
+    @Test
+    void join_ofIndependentSubsetsOfADomain_matchesSimulatedJoins() {
+        // a domain of 1,000 keys; the left keeps 300 of them at 5 rows each, the right 400 at 2
+        // rows each, chosen independently: on average 300·400/1000 keys meet, 10 rows per key
+        int domain = 1_000;
+        Random random = new Random(42);
+        double total = 0;
+        int trials = 200;
+        for (int t = 0; t < trials; t++) {
+            BitSet left = choose(random, domain, 300);
+            BitSet right = choose(random, domain, 400);
+            left.and(right);
+            total += left.cardinality() * 5 * 2;
+        }
+        double simulated = total / trials;
+        JoinEstimate j = Cardinalities.join(KeyDistribution.ofCounts(1_500, 300), KeyDistribution.ofCounts(800, 400), domain);
+        assertEquals(simulated, j.rows(), simulated * 0.03);
+        assertEquals(120, j.key().distinct(), EPS);
+        // containment would claim all 300 left keys meet: 1500·800/400 = 3000 rows
+        assertEquals(3_000, Cardinalities.join(KeyDistribution.ofCounts(1_500, 300), KeyDistribution.ofCounts(800, 400)).rows(), EPS);
+        // a side holding the whole domain (a primary key) is containment itself; pieces shrink alike
+        assertEquals(3_000, Cardinalities.join(KeyDistribution.ofCounts(1_500, 300), KeyDistribution.ofCounts(2_000, 1_000), domain).rows(), EPS);
+        JoinEstimate pieces = Cardinalities.join(LEFT, RIGHT, 60);
+        assertEquals(175 * 30 / 60.0, pieces.rows(), EPS);
+        assertEquals(new Bucket(5, 10, 50, 2.5), pieces.key().pieces().get(0));
+    }
+
+    private static BitSet choose(Random random, int domain, int k) {
+        BitSet chosen = new BitSet(domain);
+        while (chosen.cardinality() < k) {
+            chosen.set(random.nextInt(domain));
+        }
+        return chosen;
     }
 
     @Test

@@ -6,6 +6,8 @@ import io.percolate.estimate.StatisticalEstimator;
 import io.percolate.hive.extract.PlanExtractor;
 import io.percolate.hive.extract.PlannedQuery;
 import io.percolate.it.cluster.EmbeddedHive;
+import io.percolate.it.cluster.InProcessHadoop;
+import io.percolate.it.cluster.LocalMapReduce;
 import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.it.tpch.TpchDataset;
 import io.percolate.it.tpch.TpchQueries;
@@ -30,7 +32,8 @@ import java.util.Optional;
 /**
  * {@code ./percolate bench selectivity}: how well each estimator predicts the rows every filter,
  * join and group-by of the TPC-H queries puts out, and every job writes. The tables are
- * generated at the chosen scale onto a mini-cluster's HDFS; Percolate's statistics are built from
+ * generated at the chosen scale onto a MiniDFSCluster, where the queries run as MapReduce jobs on
+ * the local job runner (or, with {@code --runner yarn}, on a mini YARN cluster); Percolate's statistics are built from
  * the generator's rows, Hive's by ANALYZE (with KLL histograms). Each query is compiled three
  * times — our estimates from Percolate's statistics, ours again from Hive's metastore statistics
  * alone, and Hive's own (the plan of EXPLAIN) — and then run, Hive's per-operator counters giving
@@ -61,8 +64,9 @@ public final class SelectivityBench {
     static Measured run(SelectivitySettings s) throws Exception {
         java.nio.file.Path work = Files.createTempDirectory("percolate-selectivity-bench");
         List<TpchTable<?>> tables = List.copyOf(TpchTable.getTables());
-        try (MiniPercolateCluster cluster = MiniPercolateCluster.start(
-                new MiniPercolateCluster.Spec(work.resolve("cluster"), s.nodes(), 4096, 512, false))) {
+        try (InProcessHadoop cluster = s.runner() == SelectivitySettings.Runner.LOCAL
+                ? LocalMapReduce.start(work.resolve("cluster"))
+                : MiniPercolateCluster.start(new MiniPercolateCluster.Spec(work.resolve("cluster"), s.nodes(), 4096, 512, false))) {
             TpchDataset data = new TpchDataset(s.scale(), tables);
             data.write(cluster.fileSystem(), DATA);
             StatisticsStore store = new StatisticsStore(cluster.conf(), new Path(StatisticsStore.DEFAULT_DIR));

@@ -91,6 +91,7 @@ final class SelectivityReport {
         root.put("run_seconds", runSeconds);
         ObjectNode s = root.putObject("settings");
         s.put("scale", settings.scale());
+        s.put("runner", settings.runner().name().toLowerCase(Locale.ROOT));
         s.put("nodes", settings.nodes());
         s.putPOJO("queries", settings.queries());
         root.put("operators", operators.size());

@@ -35,7 +35,7 @@ import static java.util.Objects.requireNonNull;
  * allocation-file reload to wait for). Nothing lands there unless a job names it
  * ({@code mapreduce.job.queuename}).
  */
-public final class MiniPercolateCluster implements AutoCloseable {
+public final class MiniPercolateCluster implements InProcessHadoop {
     /** Where descriptors go on the cluster's HDFS. */
     public static final String DESCRIPTOR_DIR = "/percolate/descriptors";
     /** Where jobs go by default: applications ordered by their queries. */
@@ -137,10 +137,12 @@ public final class MiniPercolateCluster implements AutoCloseable {
     }
 
     /** The configuration clients use: HDFS, the ResourceManager and MapReduce on YARN. */
+    @Override
     public Configuration conf() {
         return new Configuration(conf);
     }
 
+    @Override
     public FileSystem fileSystem() throws IOException {
         return dfs.getFileSystem();
     }

@@ -30,7 +30,7 @@ final class TestSelectivityReport {
 
     @Test
     void json_reportsEachEstimatorOverallAndPerKind_forOperatorsAndJobs() {
-        SelectivitySettings settings = new SelectivitySettings(0.1, List.of("01", "03"), 2, Path.of("unused"));
+        SelectivitySettings settings = new SelectivitySettings(0.1, List.of("01", "03"), SelectivitySettings.Runner.LOCAL, 2, Path.of("unused"));
         List<Cardinality> operators = List.of(
                 new Cardinality("01", "GBY_3", "group_by", 4, 4, 8, 2),
                 new Cardinality("03", "JOIN_9", "join", 1000, 500, 1000, 100),
