@@ -31,6 +31,11 @@ import static java.util.Objects.requireNonNull;
  * scheduler serves them in the compute scheduler's order under the cap. MixApart saw only submitted
  * jobs; the descriptor shows the whole DAG when the query starts.
  *
+ * <p>The same inputs are pinned for their jobs (holder: the job's transfer name), so the cache
+ * keeps what running and next jobs will read — neither evicted nor, if the file changes, removed
+ * before the job is done — and released once the job leaves the order (finished, or its query
+ * fell behind the first few).
+ *
  * <p>Runs on the manager's chore thread after each read of the order. Descriptors are read once per
  * query, and used only if written by the user the query runs as; a query without one (or with no
  * xdfs inputs) is skipped.
@@ -46,6 +51,8 @@ final class InputPrefetch {
     private final Map<String, Optional<QueryDag>> dags = new HashMap<>();
     /** per active query, the input paths found wholly cached: not listed again */
     private final Map<String, Set<String>> done = new HashMap<>();
+    /** per pin holder (a job's transfer name), the input paths pinned for it */
+    private final Map<String, Set<String>> pinned = new HashMap<>();
 
     /** @param queries how many queries, from the head of the order, are prefetched for */
     InputPrefetch(CacheService service, DescriptorStore descriptors, int queries) {
@@ -60,16 +67,41 @@ final class InputPrefetch {
         dags.keySet().retainAll(active);
         done.keySet().retainAll(active);
         Set<String> served = Set.copyOf(active.stream().limit(queries).toList());
+        Set<String> holders = new HashSet<>();
         for (SchedulerOrder.Stage stage : plan) {
             if (!served.contains(stage.queryId())) {
                 continue;
             }
+            holders.add(stage.transferJob());
             Optional<JobNode> job = dag(stage).flatMap(d -> d.job(stage.stage()));
             for (TableRef table : job.map(JobNode::inputTables).orElse(List.of())) {
                 for (String location : table.locations()) {
-                    xdfsPath(location).ifPresent(path -> queue(path, stage));
+                    xdfsPath(location).ifPresent(path -> {
+                        pin(path, stage.transferJob());
+                        queue(path, stage);
+                    });
                 }
             }
+        }
+        for (String holder : List.copyOf(pinned.keySet())) {
+            if (!holders.contains(holder)) {
+                service.release(holder);
+                pinned.remove(holder);
+            }
+        }
+    }
+
+    /** Pins the current version of {@code path}'s files for {@code holder}, once. */
+    private void pin(String path, String holder) {
+        Set<String> paths = pinned.computeIfAbsent(holder, h -> new HashSet<>());
+        if (paths.contains(path)) {
+            return;
+        }
+        try {
+            service.pin(holder, path);
+            paths.add(path);
+        } catch (IOException | IllegalArgumentException e) {
+            LOG.debug("Could not pin {} for {}: {}", path, holder, e.toString());
         }
     }
 

@@ -446,7 +446,8 @@ final class TestXdfsManager {
                  "applications":[{"id":"application_9_0001","stage":"stage-1","state":"running"}]},
                  {"id":"hive_q_claimed","user":"mallory","jobs":[{"stage":"Stage-1","depth":0,"state":"pending"}],
                   "applications":[]}],"retired":[]}""".formatted(me);
-        HttpServer tls = registryView(registry);
+        java.util.concurrent.atomic.AtomicReference<String> view = new java.util.concurrent.atomic.AtomicReference<>(registry);
+        HttpServer tls = registryView(view::get);
         Configuration conf = conf("/cache-prefetch",
                 ManagerConfig.SCHEDULER_URL, "http://localhost:" + tls.getAddress().getPort() + "/percolate/queries",
                 ManagerConfig.ORDER_REFRESH_MS, "50", DescriptorStore.DIR_KEY, descriptorDir.toUri().toString());
@@ -456,6 +457,19 @@ final class TestXdfsManager {
                     state.jobOrder(), "the running job under its MapReduce id, the next ones under names of their own");
             assertEquals(4L * BLOCK + 5, state.bytes(), "both tables, though no task has read a byte; not t3");
             assertEquals(5, state.counters().get(CacheCounter.FILLS_COMPLETED.name()));
+
+            // t1 changes while Stage-1, which reads it, runs: its job's pin keeps the old blocks
+            writeBacking("prefetch/t1/part-0", BLOCK, 18);
+            manager.checkVersions();
+            assertEquals(5, manager.state().blocks(), "the running job's input stays until it is done");
+            // Stage-1 finished, Stage-2 runs: the pin goes with the job, and so do t1's old blocks
+            view.set(registry.replace("\"state\":\"pending\"},", "\"state\":\"running\"},")
+                    .replace("\"depth\":1,\"state\":\"running\"", "\"depth\":1,\"state\":\"finished\"")
+                    .replace("application_9_0001\",\"stage\":\"stage-1\"", "application_9_0002\",\"stage\":\"stage-2\""));
+            await(manager, s -> s.jobOrder().get(0).equals("job_9_0002"));
+            manager.checkVersions();
+            assertEquals(3, manager.state().blocks(), "t2's blocks, pinned for the running Stage-2, stay");
+            assertEquals(1, manager.state().counters().get(CacheCounter.INVALIDATIONS.name()));
         } finally {
             tls.stop(0);
         }
@@ -463,9 +477,14 @@ final class TestXdfsManager {
 
     /** A stand-in for TlsScheduler's registry view, answering {@code GET /percolate/queries} with {@code json}. */
     private static HttpServer registryView(String json) throws IOException {
+        return registryView(() -> json);
+    }
+
+    /** The same, answering with what {@code json} gives at each request. */
+    private static HttpServer registryView(java.util.function.Supplier<String> json) throws IOException {
         HttpServer tls = HttpServer.create(new InetSocketAddress("localhost", 0), 0);
         tls.createContext("/percolate/queries", exchange -> {
-            byte[] body = json.getBytes(StandardCharsets.UTF_8);
+            byte[] body = json.get().getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, body.length);
             exchange.getResponseBody().write(body);
             exchange.close();
