@@ -4,6 +4,7 @@ import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.meta.BlockKey;
 import io.percolate.xdfs.meta.CacheIndex;
 import io.percolate.xdfs.meta.CacheLayout;
+import io.percolate.xdfs.meta.CacheNode;
 import io.percolate.xdfs.meta.CacheScanner;
 import io.percolate.xdfs.meta.CachedBlock;
 import io.percolate.xdfs.meta.Fingerprint;
@@ -22,6 +23,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -112,7 +114,7 @@ public final class BlockCache implements Closeable {
                                     BiFunction<BlockWriter, CacheCounters, CacheFill> fills) {
         CacheLayout layout = new CacheLayout(cacheFs.makeQualified(config.cacheDir()));
         boolean hdfs = cacheFs instanceof DistributedFileSystem;
-        CacheScanner scanner = new CacheScanner(cacheFs, layout, hdfs);
+        CacheScanner scanner = new CacheScanner(cacheFs, layout, hdfs, clock);
         CacheIndex index = new CacheIndex();
         CacheCounters counters = new CacheCounters();
         BlockPins pins = new BlockPins();
@@ -147,16 +149,20 @@ public final class BlockCache implements Closeable {
      * Re-reads which blocks of {@code version} are cached: one listing on the cache file system,
      * so blocks other processes cached since this one started are found. Failures are counted and
      * leave the index as it was.
+     *
+     * @return the DataNode each of its blocks being copied now (by any process) goes to, by index
      */
-    public void refresh(Fingerprint version) {
+    public Map<Integer, CacheNode> refresh(Fingerprint version) {
         String id = version.id();
         try {
-            List<CachedBlock> present = scanner.scanVersion(id);
-            index.replaceVersion(id, present);
-            present.forEach(evictor::cached);
+            CacheScanner.VersionListing listing = scanner.scanVersion(id);
+            index.replaceVersion(id, listing.blocks());
+            listing.blocks().forEach(evictor::cached);
+            return listing.inFlight();
         } catch (IOException e) {
             counters.increment(CacheCounter.CACHE_READ_FAILURES);
             LOG.debug("Could not list cache blocks of {}: {}", version.source(), e.toString());
+            return Map.of();
         }
     }
 

@@ -39,9 +39,6 @@ import static java.util.Objects.requireNonNull;
  */
 public final class BlockWriter {
 
-    /** A temporary block file written to within this long belongs to a writer still at work. */
-    static final Duration IN_PROGRESS_WINDOW = Duration.ofMinutes(2);
-
     private static final Logger LOG = LoggerFactory.getLogger(BlockWriter.class);
     private static final int BUFFER = 64 * 1024;
     /** HDFS refuses blocks under dfs.namenode.fs-limits.min-block-size (1 MiB by default). */
@@ -118,7 +115,7 @@ public final class BlockWriter {
             return Start.skip(FillOutcome.SOURCE_TOO_YOUNG);
         }
         // two writers of one block would both read it from the filer; the one already writing goes on
-        if (scanner.inProgress(request.key(), clock.millis(), IN_PROGRESS_WINDOW.toMillis())) {
+        if (scanner.inProgress(request.key())) {
             return Start.skip(FillOutcome.IN_PROGRESS);
         }
         if (!evictor.reserve(request.length())) {
@@ -154,7 +151,7 @@ public final class BlockWriter {
         private PendingBlock(BlockRequest request, Optional<CacheNode> target) {
             this.request = request;
             this.target = target;
-            this.temp = layout.tempFile(request.key());
+            this.temp = layout.tempFile(request.key(), target);
         }
 
         public BlockRequest request() {

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -19,8 +20,10 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Block locations of an xdfs file, one per cache block so that splits line up with cache blocks:
- * a cached block is where its replica is (locality for MapReduce and YARN comes from here), any
- * other block is where the backing store says, or on the configured backing hosts.
+ * a cached block is where its replica is (locality for MapReduce and YARN comes from here); a block
+ * being copied is on the DataNode it goes to, then where the backing store says (a task placed
+ * there finds it cached, or soon will); any other block is where the backing store says, or on the
+ * configured backing hosts.
  */
 final class BlockLocator {
 
@@ -41,7 +44,7 @@ final class BlockLocator {
         if (start >= version.length()) {
             return new BlockLocation[0];
         }
-        cache.refresh(version);
+        Map<Integer, CacheNode> inFlight = cache.refresh(version);
         long blockSize = version.blockSize();
         int first = (int) (start / blockSize);
         long end = Math.min(version.length(), start + Math.max(1, length));
@@ -55,10 +58,21 @@ final class BlockLocator {
                 locations.add(new BlockLocation(new String[] {node.get().name()}, new String[] {node.get().host()},
                         offset, blockLength));
             } else {
-                locations.add(uncached(source, offset, blockLength));
+                BlockLocation backed = uncached(source, offset, blockLength);
+                CacheNode target = inFlight.get(i);
+                locations.add(target == null ? backed : new BlockLocation(
+                        prepend(target.name(), backed.getNames()), prepend(target.host(), backed.getHosts()),
+                        offset, blockLength));
             }
         }
         return locations.toArray(new BlockLocation[0]);
+    }
+
+    private static String[] prepend(String first, String[] rest) {
+        Set<String> all = new LinkedHashSet<>();
+        all.add(first);
+        all.addAll(List.of(rest));
+        return all.toArray(new String[0]);
     }
 
     private BlockLocation uncached(Path source, long offset, long length) throws IOException {

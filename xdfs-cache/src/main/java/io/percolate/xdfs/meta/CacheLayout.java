@@ -22,6 +22,8 @@ public final class CacheLayout {
     private static final String TEMP_SUFFIX = ".tmp";
     private static final String CHECKSUM_SEPARATOR = ".";
     private static final int CHECKSUM_DIGITS = 8;
+    /** Separates the target DataNode's host, ip and port in a temporary file's name. */
+    private static final String TARGET = "@";
 
     private final Path dir;
 
@@ -45,17 +47,66 @@ public final class CacheLayout {
         return new Path(versionDir(key.fingerprintId()), key.index() + CHECKSUM_SEPARATOR + String.format("%08x", crc32c));
     }
 
-    /** A name no other writer uses: two processes may fill the same block at once. */
-    public Path tempFile(BlockKey key) {
+    /**
+     * A name no other writer uses (two processes may fill the same block at once), naming the
+     * DataNode the copy goes to when there is one: {@code .<index>.<uuid>@<host>@<ip>@<port>.tmp}.
+     * HDFS lists no location for a file whose only block is still being written, so the name is
+     * how any process listing the directory learns where the block will be.
+     */
+    public Path tempFile(BlockKey key, Optional<CacheNode> target) {
+        String where = target.filter(CacheLayout::nameable)
+                .map(node -> TARGET + node.host() + TARGET + node.name().replace(':', TARGET.charAt(0)))
+                .orElse("");
         return new Path(versionDir(key.fingerprintId()),
-                TEMP_PREFIX + key.index() + "." + UUID.randomUUID() + TEMP_SUFFIX);
+                TEMP_PREFIX + key.index() + "." + UUID.randomUUID() + where + TEMP_SUFFIX);
+    }
+
+    /** A block copy in progress, as its temporary file names it. */
+    public record TempBlock(BlockKey key, Optional<CacheNode> target) {
+        public TempBlock {
+            requireNonNull(key, "key");
+            requireNonNull(target, "target");
+        }
+    }
+
+    /** The block a temporary file is being written for, and its DataNode if named; empty for other files. */
+    public Optional<TempBlock> parseTemp(Path file) {
+        String name = file.getName();
+        Path parent = file.getParent();
+        if (parent == null || !name.startsWith(TEMP_PREFIX) || !name.endsWith(TEMP_SUFFIX)) {
+            return Optional.empty();
+        }
+        String body = name.substring(TEMP_PREFIX.length(), name.length() - TEMP_SUFFIX.length());
+        int dot = body.indexOf('.');
+        if (dot <= 0 || !body.substring(0, dot).chars().allMatch(Character::isDigit)) {
+            return Optional.empty();
+        }
+        String[] parts = body.substring(dot + 1).split(TARGET, -1);
+        Optional<CacheNode> target = Optional.empty();
+        if (parts.length == 4) {
+            try {
+                target = Optional.of(new CacheNode(parts[2] + ":" + parts[3], parts[1]));
+            } catch (IllegalArgumentException e) {
+                target = Optional.empty(); // a mangled hint: the copy is still in progress
+            }
+        }
+        try {
+            return Optional.of(new TempBlock(new BlockKey(parent.getName(), Integer.parseInt(body.substring(0, dot))),
+                    target));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /** Whether {@code file} is a temporary file of block {@code key} (a copy in progress). */
     public boolean isTempOf(Path file, BlockKey key) {
-        String name = file.getName();
-        return name.startsWith(TEMP_PREFIX + key.index() + ".") && name.endsWith(TEMP_SUFFIX)
-                && file.getParent() != null && file.getParent().getName().equals(key.fingerprintId());
+        return parseTemp(file).map(temp -> temp.key().equals(key)).orElse(false);
+    }
+
+    /** A node whose host and address fit a file name: no separator, no IPv6 colons. */
+    private static boolean nameable(CacheNode node) {
+        String ip = node.name().substring(0, node.name().lastIndexOf(':'));
+        return !(node.host() + ip).matches(".*[@:/\\s].*") && !node.host().isEmpty();
     }
 
     /** A complete block file's name: the block, and the CRC32C of its bytes when recorded. */

@@ -9,29 +9,54 @@ import org.apache.hadoop.fs.RemoteIterator;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static java.util.Objects.requireNonNull;
 
 /**
- * Reads what the cache directory holds: complete block files with the DataNode of their replica.
- * This listing is the cache's only metadata; temporary files of fills in progress are skipped.
+ * Reads what the cache directory holds: complete block files with the DataNode of their replica,
+ * and the copies in progress with the DataNode they go to. This listing is the cache's only
+ * metadata.
  */
 public final class CacheScanner {
+
+    /** A temporary block file written to within this long belongs to a writer still at work. */
+    public static final Duration IN_PROGRESS_WINDOW = Duration.ofMinutes(2);
 
     private final FileSystem cacheFs;
     private final CacheLayout layout;
     private final boolean reportsNodes;
+    private final Clock clock;
 
     /**
      * @param reportsNodes whether the cache file system's block locations name real DataNodes
      *     (HDFS); a local file system reports a made-up localhost that placement must not balance
      */
-    public CacheScanner(FileSystem cacheFs, CacheLayout layout, boolean reportsNodes) {
+    public CacheScanner(FileSystem cacheFs, CacheLayout layout, boolean reportsNodes, Clock clock) {
         this.cacheFs = requireNonNull(cacheFs, "cacheFs");
         this.layout = requireNonNull(layout, "layout");
         this.reportsNodes = reportsNodes;
+        this.clock = requireNonNull(clock, "clock");
+    }
+
+    /**
+     * One file version's cache directory.
+     *
+     * @param blocks its complete blocks
+     * @param inFlight the DataNode each block being copied now goes to, by block index
+     */
+    public record VersionListing(List<CachedBlock> blocks, Map<Integer, CacheNode> inFlight) {
+        public VersionListing {
+            blocks = List.copyOf(blocks);
+            inFlight = Map.copyOf(inFlight);
+        }
+
+        static final VersionListing EMPTY = new VersionListing(List.of(), Map.of());
     }
 
     /** Every complete block in the cache directory; an absent directory is an empty cache. */
@@ -45,21 +70,23 @@ public final class CacheScanner {
         }
         for (FileStatus version : versions) {
             if (version.isDirectory()) {
-                found.addAll(scanVersion(version.getPath().getName()));
+                found.addAll(scanVersion(version.getPath().getName()).blocks());
             }
         }
         return found;
     }
 
-    /** The complete blocks of one file version: one listing call on the cache file system. */
-    public List<CachedBlock> scanVersion(String fingerprintId) throws IOException {
+    /** The complete blocks and copies in progress of one file version: one listing call on the cache file system. */
+    public VersionListing scanVersion(String fingerprintId) throws IOException {
         List<CachedBlock> found = new ArrayList<>();
+        Map<Integer, CacheNode> inFlight = new HashMap<>();
         RemoteIterator<LocatedFileStatus> files;
         try {
             files = cacheFs.listLocatedStatus(layout.versionDir(fingerprintId));
         } catch (FileNotFoundException e) {
-            return found;
+            return VersionListing.EMPTY;
         }
+        long now = clock.millis();
         try {
             while (files.hasNext()) {
                 LocatedFileStatus file = files.next();
@@ -70,32 +97,38 @@ public final class CacheScanner {
                 if (name.isPresent() && name.get().key().fingerprintId().equals(fingerprintId)) {
                     found.add(new CachedBlock(name.get().key(), file.getPath(), file.getLen(),
                             nodeOf(file.getBlockLocations()), name.get().crc32c()));
+                } else if (reportsNodes && isRecent(file, now)) {
+                    layout.parseTemp(file.getPath()).ifPresent(temp -> temp.target()
+                            .ifPresent(node -> inFlight.put(temp.key().index(), node)));
                 }
             }
         } catch (FileNotFoundException e) {
             // the version was evicted while listed: nothing of it is cached any more
-            return List.of();
+            return VersionListing.EMPTY;
         }
-        return found;
+        found.forEach(block -> inFlight.remove(block.key().index()));
+        return new VersionListing(found, inFlight);
     }
 
-    /**
-     * Whether another writer is writing block {@code key} now: a temporary file of it changed within
-     * {@code recent} milliseconds of {@code now} (an older one is a crashed writer's leftover).
-     */
-    public boolean inProgress(BlockKey key, long now, long recent) throws IOException {
+    /** Whether another writer is writing block {@code key} now (an older temporary file is a crashed writer's leftover). */
+    public boolean inProgress(BlockKey key) throws IOException {
         FileStatus[] files;
         try {
             files = cacheFs.listStatus(layout.versionDir(key.fingerprintId()));
         } catch (FileNotFoundException e) {
             return false;
         }
+        long now = clock.millis();
         for (FileStatus file : files) {
-            if (layout.isTempOf(file.getPath(), key) && now - file.getModificationTime() < recent) {
+            if (layout.isTempOf(file.getPath(), key) && isRecent(file, now)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean isRecent(FileStatus file, long now) {
+        return now - file.getModificationTime() < IN_PROGRESS_WINDOW.toMillis();
     }
 
     /** The DataNode of a single-replica cache file, as its first block's first location. */

@@ -38,6 +38,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -337,6 +338,43 @@ final class TestXdfsOnMiniDfs {
             assertEquals(8, fs.cacheCounters().get(CacheCounter.FILLS_COMPLETED));
             assertArrayEquals(data, readAll(fs, path));
             assertEquals(8, fs.cacheCounters().get(CacheCounter.BLOCK_READS_FROM_CACHE));
+        }
+    }
+
+    @Test
+    @Order(9)
+    void aBlockBeingCopied_isLocatedOnItsTargetDataNodeFirst_thenOnTheBackingStore() throws Exception {
+        byte[] data = writeBacking("inflight.bin", 4 * BLOCK, 9);
+        Path path = new Path("/inflight.bin");
+        // 64 KiB/s: each block takes a second to copy, long enough to be seen in flight
+        try (XdfsFileSystem fs = xdfs("/cache-inflight", XdfsConfig.BACKING_HOSTS, "nfs-filer",
+                XdfsConfig.TRANSFER_BANDWIDTH_MB_PER_SECOND, "0.0625", XdfsConfig.TRANSFER_BURST_MB, "0.0625")) {
+            try (FSDataInputStream in = fs.open(path)) {
+                for (int block = 0; block < 4; block++) {
+                    in.seek((long) block * BLOCK);
+                    assertEquals(data[block * BLOCK] & 0xff, in.read());
+                }
+            }
+            BlockLocation inFlight = null;
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (inFlight == null && System.nanoTime() < deadline
+                    && fs.cacheCounters().get(CacheCounter.FILLS_COMPLETED) < 4) {
+                for (BlockLocation location : fs.getFileBlockLocations(fs.getFileStatus(path), 0, data.length)) {
+                    List<String> names = List.of(location.getNames());
+                    if (names.size() == 2 && dataNodeNames.contains(names.get(0)) && names.get(1).equals("nfs-filer")) {
+                        inFlight = location;
+                    }
+                }
+                Thread.sleep(20);
+            }
+            assertNotNull(inFlight, "no block was ever located on the DataNode it was being copied to");
+            assertEquals("nfs-filer", inFlight.getHosts()[1]);
+
+            awaitFills(fs);
+            for (BlockLocation location : fs.getFileBlockLocations(fs.getFileStatus(path), 0, data.length)) {
+                assertEquals(1, location.getNames().length, "cached: its DataNode alone");
+                assertTrue(dataNodeNames.contains(location.getNames()[0]), location.toString());
+            }
         }
     }
 

@@ -7,8 +7,10 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 final class TestCacheLayout {
 
@@ -28,11 +30,28 @@ final class TestCacheLayout {
 
     @Test
     void tempFile_isHiddenUniqueAndNeverParsedAsABlock() {
-        Path temp = layout.tempFile(key);
+        Path temp = layout.tempFile(key, Optional.empty());
 
         assertEquals(layout.versionDir("0123abcd"), temp.getParent());
-        assertNotEquals(temp, layout.tempFile(key));
+        assertNotEquals(temp, layout.tempFile(key, Optional.empty()));
         assertEquals(Optional.empty(), layout.parse(temp));
+        assertEquals(Optional.of(new CacheLayout.TempBlock(key, Optional.empty())), layout.parseTemp(temp));
+        assertTrue(layout.isTempOf(temp, key));
+        assertFalse(layout.isTempOf(temp, new BlockKey("0123abcd", 8)));
+    }
+
+    @Test
+    void tempFile_namesTheDataNodeTheCopyGoesTo() {
+        CacheNode node = new CacheNode("10.0.0.7:9866", "worker-3.example.com");
+        Path temp = layout.tempFile(key, Optional.of(node));
+
+        assertTrue(temp.getName().startsWith(".7."), temp.getName());
+        assertEquals(Optional.of(new CacheLayout.TempBlock(key, Optional.of(node))), layout.parseTemp(temp));
+        assertEquals(Optional.empty(), layout.parse(temp));
+        // an address that cannot be spelled in a file name is left out, not mangled
+        Path v6 = layout.tempFile(key, Optional.of(new CacheNode("[::1]:9866", "localhost")));
+        assertEquals(Optional.of(new CacheLayout.TempBlock(key, Optional.empty())), layout.parseTemp(v6));
+        assertEquals(Optional.empty(), layout.parseTemp(layout.blockFile(key, 1)));
     }
 
     @Test
