@@ -267,8 +267,11 @@ final class OperatorRows {
             Optional<ColumnStatistics> values = groups <= 0 ? Optional.empty()
                     : AggregateDistribution.of(aggregate.function(), aggregate.distinct(), aggregate.over(),
                             aggregate.sourceRows() / groups, name, settings.preferredHistogram());
-            // distinct values among the groups, so a join on the aggregate (Q2's minimum cost) has a key
-            double distinct = values.map(v -> AggregateDistribution.distinctAmong(v, groups)).orElse(0.0);
+            // distinct values among the groups, so a join on the aggregate (Q2's minimum cost) has a key;
+            // a sum, average or extreme of an expression we cannot follow (Q15's revenue) rarely
+            // repeats across groups, where a count may
+            double distinct = values.map(v -> AggregateDistribution.distinctAmong(v, groups))
+                    .orElse(aggregate.function() == AggregateFunction.COUNT ? 0.0 : groups);
             return new Column(Optional.of(new ColumnRef("(" + agg.id() + ")", name)), KeyDistribution.ofCounts(groups, distinct),
                     Optional.of(aggregate.withValues(values)));
         }

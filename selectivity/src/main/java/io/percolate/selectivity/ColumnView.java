@@ -74,6 +74,11 @@ final class ColumnView {
         return common;
     }
 
+    /** A string column's sample of values; empty when none was kept. */
+    List<String> sample() {
+        return stats.sample();
+    }
+
     /** Non-null rows outside the common list. */
     double otherRows() {
         return Math.max(0, nonNull() - commonRows);

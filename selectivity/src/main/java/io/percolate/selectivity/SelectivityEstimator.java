@@ -292,10 +292,13 @@ public final class SelectivityEstimator {
     }
 
     /**
-     * LIKE, best effort: a pattern without wildcards is an equality; the common values are
-     * matched exactly; the other rows are estimated by the key range of the literal prefix
-     * (exact for {@code 'abc%'} up to the histogram's resolution, an upper bound when more of the
-     * pattern follows), or by the default when there is no prefix.
+     * LIKE, best effort: a pattern without wildcards is an equality; {@code 'abc%'} with a prefix
+     * shorter than a key is the key range of the prefix (exact up to the histogram's resolution),
+     * plus the common values it matches. Any other pattern ({@code '%x%'}, a prefix longer than a
+     * key, more after the prefix) is the share of the column's sample it matches — half a value
+     * when none does. Without a sample: the common values matched exactly, and for the other rows
+     * the prefix's key range (an upper bound when more of the pattern follows), or the default
+     * when there is no prefix.
      */
     private static Selectivity like(ColumnView view, String patternText, double rows, Selectivity fallback) {
         if (view.type() != ColumnType.STRING) {
@@ -305,6 +308,14 @@ public final class SelectivityEstimator {
         if (pattern.isLiteral()) {
             double key = view.type().key(pattern.prefix()).orElseThrow();
             return Selectivity.clamped(view.rowsEqual(key, pattern.prefix()) / rows, view.confidence(), fallback);
+        }
+        boolean keyRange = pattern.isPrefixOnly() && !pattern.prefix().isEmpty() && resolvesByKey(pattern.prefix());
+        List<String> sample = view.sample();
+        if (!keyRange && !sample.isEmpty()) {
+            long matches = sample.stream().filter(pattern::matches).count();
+            double share = Math.max(matches, 0.5) / sample.size();
+            return Selectivity.clamped(share * view.nonNull() / rows, view.confidence().and(Selectivity.Confidence.MEDIUM),
+                    fallback);
         }
         double matching = 0;
         for (FrequentValue v : view.common()) {
@@ -334,6 +345,12 @@ public final class SelectivityEstimator {
             }
         }
         return Selectivity.clamped(matching / rows, confidence, fallback);
+    }
+
+    /** Whether the strings starting with {@code prefix} span more than one key (it is shorter than a key). */
+    private static boolean resolvesByKey(String prefix) {
+        double[] range = prefixRange(prefix);
+        return range[1] - range[0] > 1;
     }
 
     /**

@@ -21,6 +21,9 @@ import static java.util.Objects.requireNonNull;
  *                       (or unknown)
  * @param distinctSketch a serialised HLL sketch of the non-null values (base64), so partitions'
  *                       distinct counts can be combined; null when not kept
+ * @param sample         strings only: up to {@link #SAMPLE_SIZE} non-null values drawn uniformly,
+ *                       for what a histogram of 6-byte keys cannot answer ({@code LIKE '%x%'},
+ *                       prefixes longer than a key); empty otherwise
  */
 public record ColumnStatistics(
         String name,
@@ -33,12 +36,23 @@ public record ColumnStatistics(
         Histogram equiWidth,
         Histogram equiDepth,
         List<FrequentValue> mostCommon,
-        String distinctSketch) {
+        String distinctSketch,
+        List<String> sample) {
+
+    /** Values a string column's sample keeps. */
+    public static final int SAMPLE_SIZE = 256;
+    /** Characters a sample stops adding values at, so long texts keep the file small. */
+    public static final int SAMPLE_CHARS = 32 * 1024;
 
     public ColumnStatistics {
         requireNonNull(name, "name");
         requireNonNull(type, "type");
         mostCommon = mostCommon == null ? List.of() : List.copyOf(mostCommon);
+        sample = sample == null ? List.of() : List.copyOf(sample);
+        if (sample.size() > SAMPLE_SIZE || (!sample.isEmpty() && type != ColumnType.STRING)) {
+            throw new IllegalArgumentException(name + ": a sample is kept for strings only, at most " + SAMPLE_SIZE
+                    + " values; got " + sample.size() + " for a " + type + " column");
+        }
         if (rowCount < 0 || nullCount < 0 || nullCount > rowCount) {
             throw new IllegalArgumentException(name + ": need 0 <= nulls <= rows, got " + nullCount + " of " + rowCount);
         }
@@ -66,6 +80,14 @@ public record ColumnStatistics(
         if (frequent > nonNull * 1.0001 + 1) {
             throw new IllegalArgumentException(name + ": most common values cover " + frequent + " of " + nonNull + " rows");
         }
+    }
+
+    /** Without a sample (numbers, dates, or strings whose values were not sampled). */
+    public ColumnStatistics(String name, ColumnType type, long rowCount, long nullCount, long distinctCount, Double min,
+                            Double max, Histogram equiWidth, Histogram equiDepth, List<FrequentValue> mostCommon,
+                            String distinctSketch) {
+        this(name, type, rowCount, nullCount, distinctCount, min, max, equiWidth, equiDepth, mostCommon, distinctSketch,
+                List.of());
     }
 
     /** Statistics of a column with only counts known (no histograms, range or sketch). */

@@ -163,7 +163,34 @@ public final class ColumnStatisticsBuilder {
         Histogram equiDepth = rest.isEmpty() ? null : equiDepth(rest, scale, restDistinctScale);
         Histogram equiWidth = equiWidth(values, scale, Math.max(1.0, (double) ndv / values.size()));
         return new ColumnStatistics(name, type, rows, nulls, ndv, min, max, equiWidth, equiDepth,
-                mostCommon, sketch.serialise());
+                mostCommon, sketch.serialise(), sampleOfTexts());
+    }
+
+    /**
+     * Up to {@link ColumnStatistics#SAMPLE_SIZE} of the sampled strings (fewer for long ones, up
+     * to about {@link ColumnStatistics#SAMPLE_CHARS} characters), drawn at random from the
+     * reservoir (which holds the column in input order when it held all of it).
+     */
+    private List<String> sampleOfTexts() {
+        if (sampleTexts == null) {
+            return List.of();
+        }
+        String[] texts = Arrays.copyOf(sampleTexts, sampled);
+        int kept = Math.min(sampled, ColumnStatistics.SAMPLE_SIZE);
+        SplittableRandom draw = new SplittableRandom(0x5a3b1e);
+        for (int i = 0; i < kept; i++) {
+            int j = i + draw.nextInt(sampled - i);
+            String swap = texts[i];
+            texts[i] = texts[j];
+            texts[j] = swap;
+        }
+        List<String> sample = new ArrayList<>();
+        long chars = 0;
+        for (int i = 0; i < kept && chars < ColumnStatistics.SAMPLE_CHARS; i++) {
+            sample.add(texts[i]);
+            chars += texts[i].length();
+        }
+        return sample;
     }
 
     private List<Value> distinctValues() {

@@ -43,7 +43,7 @@ final class StatisticsMerger {
         if (b.nonNullCount() == 0 || a.nonNullCount() == 0) {
             ColumnStatistics s = b.nonNullCount() == 0 ? a : b;
             return new ColumnStatistics(s.name(), s.type(), rows, nulls, s.distinctCount(), s.min(), s.max(),
-                    s.equiWidth(), s.equiDepth(), s.mostCommon(), s.distinctSketch());
+                    s.equiWidth(), s.equiDepth(), s.mostCommon(), s.distinctSketch(), s.sample());
         }
         boolean overlapping = a.min() == null || b.min() == null
                 || (a.min() <= b.max() && b.min() <= a.max());
@@ -86,7 +86,23 @@ final class StatisticsMerger {
             equiDepth = pieces.isEmpty() ? null : equiDepth(pieces, overlapping);
         }
         return new ColumnStatistics(a.name(), a.type(), rows, nulls, ndv, min, max, equiWidth, equiDepth,
-                kept, sketch);
+                kept, sketch, mergeSamples(a, b));
+    }
+
+    /**
+     * Both samples' values in proportion to their partitions' non-null rows: each sample is
+     * random, so any prefix of it is too.
+     */
+    private static List<String> mergeSamples(ColumnStatistics a, ColumnStatistics b) {
+        if (a.sample().isEmpty() || b.sample().isEmpty()) {
+            return List.of(); // a sample of one partition would stand for the whole table
+        }
+        double share = (double) a.nonNullCount() / (a.nonNullCount() + b.nonNullCount());
+        int fromA = (int) Math.min(a.sample().size(), Math.round(share * ColumnStatistics.SAMPLE_SIZE));
+        int fromB = Math.min(b.sample().size(), ColumnStatistics.SAMPLE_SIZE - fromA);
+        List<String> merged = new ArrayList<>(a.sample().subList(0, fromA));
+        merged.addAll(b.sample().subList(0, fromB));
+        return merged;
     }
 
     private static List<FrequentValue> mergeCommon(List<FrequentValue> a, List<FrequentValue> b) {

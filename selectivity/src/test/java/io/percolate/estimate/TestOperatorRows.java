@@ -216,6 +216,23 @@ final class TestOperatorRows {
     }
 
     @Test
+    void aSumOfAnExpression_takesOneValuePerGroup() {
+        // Q15's revenue: sum(price * (1 - discount)) per supplier, an expression the hook cannot
+        // follow; grouping (or joining) on it again sees one value per order, not a tenth of them
+        OperatorTree.Aggregation revenue = new OperatorTree.Aggregation(AggregateFunction.SUM, Optional.of("_expr"), false);
+        JobShape sums = job("Stage-1", List.of(), List.of(ITEMS), 1, List.of(
+                new Scan("TS_0", "db.items", List.of("i_order", "i_mode")),
+                new Aggregate("GBY_1", "TS_0", List.of("i_order"), Map.of("_col0", "i_order"), false, Side.REDUCE,
+                        Map.of("_col1", revenue)),
+                new Sink("FS_2", "GBY_1", "/tmp/revenue", List.of("_col0", "_col1"))));
+        JobShape byRevenue = job("Stage-2", List.of("Stage-1"), List.of(), 1, List.of(
+                new Intermediate("TS_3", "/tmp/revenue", List.of("_col0", "_col1")),
+                new Aggregate("GBY_4", "TS_3", List.of("_col1"), Map.of("_col0", "_col1"), false, Side.REDUCE),
+                new Sink("FS_5", "GBY_4", "/tmp/by-revenue", List.of("_col0"))));
+        assertEquals(800, rows(sums, byRevenue), 1e-6);
+    }
+
+    @Test
     void groupsByTheYearOfADate_areTheYearsItsFilterKept() {
         // db.sales: one sale a day over seven years, 1992-01-01 to 1998-12-31
         ColumnStatisticsBuilder days = new ColumnStatisticsBuilder("s_date", ColumnType.DATE, StatisticsSettings.DEFAULTS);

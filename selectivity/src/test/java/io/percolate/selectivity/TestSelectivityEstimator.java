@@ -252,9 +252,22 @@ final class TestSelectivityEstimator {
         assertEquals(3.0 / 12, apLe.value(), 0.01);
         // no wildcard: an equality
         assertSelectivity(3.0 / 12, HIGH, DEPTH.estimate(cmp("s", CompareOp.LIKE, "string", "apple")));
-        // leading %: common values exactly, the others at the default
+        // leading %: the share of the column's sample that matches (apple, 3 of its 7 values)
+        assertSelectivity(3.0 / 12, MEDIUM, DEPTH.estimate(cmp("s", CompareOp.LIKE, "string", "%pl%")));
+        // no sampled value matches: half a value's share, not the default's 5 %
+        assertSelectivity(0.5 / 12, MEDIUM, DEPTH.estimate(cmp("s", CompareOp.LIKE, "string", "%zz%")));
+    }
+
+    @Test
+    void like_withoutASample_matchesTheCommonValues_andTheOthersAtTheDefault() {
+        ColumnStatistics s = T.partitions().get(0).columns().stream().filter(c -> c.name().equals("s")).findFirst()
+                .orElseThrow();
+        ColumnStatistics unsampled = new ColumnStatistics(s.name(), s.type(), s.rowCount(), s.nullCount(),
+                s.distinctCount(), s.min(), s.max(), s.equiWidth(), s.equiDepth(), s.mostCommon(), s.distinctSketch());
+        SelectivityEstimator estimator = new SelectivityEstimator(new StatisticsCatalog(List.of(TableStatistics.of("db.t",
+                List.of(new PartitionStatistics("", 12, List.of(unsampled))))), TWO_BUCKETS), TWO_BUCKETS);
         assertSelectivity((3 + 4 * DefaultSelectivity.LIKE) / 12, MEDIUM,
-                DEPTH.estimate(cmp("s", CompareOp.LIKE, "string", "%pl%")));
+                estimator.estimate(cmp("s", CompareOp.LIKE, "string", "%pl%")));
     }
 
     @Test

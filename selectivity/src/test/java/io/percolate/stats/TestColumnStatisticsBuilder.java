@@ -96,6 +96,22 @@ final class TestColumnStatisticsBuilder {
         assertEquals(List.of(new FrequentValue("apple", 3)), s.mostCommon());
         assertEquals(5, s.distinctCount());
         assertEquals(ColumnType.STRING.key("apricot").getAsDouble(), s.equiDepth().min());
+        assertEquals(List.of("apple", "apple", "apple", "apricot", "banana", "blueberry", "cherry"),
+                s.sample().stream().sorted().toList(), "every value, while there are few");
+    }
+
+    @Test
+    void aStringSample_isAUniformDrawOfAtMostItsSize() {
+        ColumnStatisticsBuilder b = new ColumnStatisticsBuilder("s", ColumnType.STRING, StatisticsSettings.DEFAULTS);
+        for (int i = 0; i < 20_000; i++) {
+            b.addString(i % 4 == 0 ? "forest " + i : "other " + i); // sorted input: a prefix of it would be biased
+        }
+        List<String> sample = b.build().sample();
+        assertEquals(ColumnStatistics.SAMPLE_SIZE, sample.size());
+        long forest = sample.stream().filter(v -> v.startsWith("forest")).count();
+        assertTrue(forest > 40 && forest < 90, "a quarter of 256 expected, got " + forest);
+        assertEquals(List.of(), new ColumnStatisticsBuilder("x", ColumnType.NUMERIC, StatisticsSettings.DEFAULTS)
+                .addNumber(1).build().sample());
     }
 
     @Test

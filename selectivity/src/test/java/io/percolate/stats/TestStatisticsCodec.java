@@ -3,6 +3,7 @@ package io.percolate.stats;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,7 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 final class TestStatisticsCodec {
     private static final TableStatistics TABLE = TableStatistics.of("tpch.orders", List.of(
             new PartitionStatistics("", 12, List.of(TestColumnStatisticsBuilder.small(),
-                    ColumnStatistics.basic("o_comment", ColumnType.STRING, 12, 0, 0)))));
+                    ColumnStatistics.basic("o_comment", ColumnType.STRING, 12, 0, 0),
+                    new ColumnStatisticsBuilder("o_clerk", ColumnType.STRING, StatisticsSettings.DEFAULTS)
+                            .addAll(Collections.nCopies(12, "Clerk#1")).build()))));
 
     private static String json() {
         return new String(StatisticsCodec.toJson(TABLE), StandardCharsets.UTF_8);
@@ -29,6 +32,7 @@ final class TestStatisticsCodec {
         String json = json();
         assertTrue(json.contains("\"version\" : 1"), json);
         assertTrue(json.contains("\"equiDepth\""), json);
+        assertTrue(json.contains("\"sample\""), json);
         assertFalse(json.contains(": null"), json);
         assertFalse(json.contains("width"), json);
     }

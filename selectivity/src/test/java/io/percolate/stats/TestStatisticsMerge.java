@@ -22,6 +22,21 @@ final class TestStatisticsMerge {
     }
 
     @Test
+    void merge_keepsEachPartitionsSampleInProportionToItsRows() {
+        ColumnStatisticsBuilder small = new ColumnStatisticsBuilder("s", ColumnType.STRING, SETTINGS);
+        ColumnStatisticsBuilder large = new ColumnStatisticsBuilder("s", ColumnType.STRING, SETTINGS);
+        IntStream.range(0, 1_000).forEach(i -> small.addString("small " + i));
+        IntStream.range(0, 3_000).forEach(i -> large.addString("large " + i));
+        ColumnStatistics a = small.build();
+        ColumnStatistics b = large.build();
+        TableStatistics t = TableStatistics.of("db.t", List.of(new PartitionStatistics("p=1", 1_000, List.of(a)),
+                new PartitionStatistics("p=2", 3_000, List.of(b))));
+        List<String> sample = t.merged(SETTINGS).column("s").orElseThrow().sample();
+        assertEquals(ColumnStatistics.SAMPLE_SIZE, sample.size());
+        assertEquals(ColumnStatistics.SAMPLE_SIZE / 4, sample.stream().filter(v -> v.startsWith("small")).count());
+    }
+
+    @Test
     void merge_ofDisjointPartitions_addsCountsExactly_andDistinctBySketch() {
         // 0..999 and 1000..1999: 2000 distinct values, 2005 rows, 5 nulls
         TableStatistics t = TableStatistics.of("db.t", List.of(

@@ -10,20 +10,32 @@ import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
 import org.apache.hadoop.hive.ql.udf.UDFLike;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDF;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFAbs;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFBRound;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFBetween;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFBridge;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFCeil;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFFloor;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFIn;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFLTrim;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFLower;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPAnd;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPEqual;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPEqualOrGreaterThan;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPEqualOrLessThan;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPGreaterThan;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPLessThan;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNegative;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNot;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNotEqual;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNotNull;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNull;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPOr;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPPositive;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFRTrim;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFRound;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFTrim;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFUpper;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +54,11 @@ final class PredicateTranslator {
      * the scheduler refuses descriptors nested deeper than {@code DescriptorCodec.MAX_NESTING}.
      */
     static final int MAX_DEPTH = 64;
+    /** Functions whose result is null exactly when their (first) argument is. */
+    private static final List<Class<? extends GenericUDF>> NULL_PRESERVING = List.of(GenericUDFRound.class,
+            GenericUDFBRound.class, GenericUDFFloor.class, GenericUDFCeil.class, GenericUDFAbs.class,
+            GenericUDFOPNegative.class, GenericUDFOPPositive.class, GenericUDFUpper.class, GenericUDFLower.class,
+            GenericUDFTrim.class, GenericUDFLTrim.class, GenericUDFRTrim.class);
 
     private final Map<String, String> tableOfAlias;
     private final String defaultTable;
@@ -85,11 +102,11 @@ final class PredicateTranslator {
             return Optional.of(new Predicate.Not(translate(args.get(0), depth + 1)));
         }
         if (udf instanceof GenericUDFOPNull || udf instanceof GenericUDFOPNotNull) {
-            // a cast is null exactly when its argument is (CBO writes UDFToDouble(x) is not null)
+            // a cast, round(x, 2), upper(x)… is null exactly when x is (CBO writes UDFToDouble(x)
+            // is not null; a join key on an aggregate becomes round(sum, 2) is not null)
             ExprNodeDesc tested = args.get(0);
-            while (tested instanceof ExprNodeGenericFuncDesc cast && FunctionRegistry.isOpCast(cast)
-                    && cast.getChildren().size() == 1) {
-                tested = cast.getChildren().get(0);
+            while (tested instanceof ExprNodeGenericFuncDesc f && nullPreserving(f)) {
+                tested = f.getChildren().get(0);
             }
             return comparison(tested, udf instanceof GenericUDFOPNull ? CompareOp.IS_NULL : CompareOp.IS_NOT_NULL, List.of());
         }
@@ -123,6 +140,21 @@ final class PredicateTranslator {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether {@code f} is null exactly when its first argument is: a cast, or one of the
+     * value-to-value functions below with constant further arguments ({@code round(x, 2)}).
+     */
+    private static boolean nullPreserving(ExprNodeGenericFuncDesc f) {
+        List<ExprNodeDesc> args = f.getChildren();
+        if (args.isEmpty() || args.subList(1, args.size()).stream()
+                .anyMatch(a -> !(a instanceof ExprNodeConstantDesc c) || c.getValue() == null)) {
+            return false;
+        }
+        GenericUDF udf = f.getGenericUDF();
+        return (FunctionRegistry.isOpCast(f) && args.size() == 1)
+                || NULL_PRESERVING.stream().anyMatch(type -> type.isInstance(udf));
     }
 
     private Optional<Predicate> comparison(ExprNodeDesc columnSide, CompareOp op, List<ExprNodeDesc> constantSide) {

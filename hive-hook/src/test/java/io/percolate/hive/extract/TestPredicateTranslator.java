@@ -25,6 +25,7 @@ import org.apache.hadoop.hive.ql.udf.UDFToDouble;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPNull;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPOr;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFOPPlus;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFRound;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFUpper;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfo;
 import org.apache.hadoop.hive.serde2.typeinfo.TypeInfoFactory;
@@ -179,6 +180,21 @@ final class TestPredicateTranslator {
     }
 
     @Test
+    void aNullTestOfARoundedColumn_testsTheColumn_butNotOfASum() {
+        // Q15's join on round(total_revenue, 2): Hive tests the key for null before the join
+        ExprNodeDesc rounded = call(new GenericUDFRound(), QUANTITY, intConst(2));
+        assertEquals(cmp(LINEITEM, "l_quantity", CompareOp.IS_NOT_NULL, "int"),
+                TRANSLATOR.translate(call(new GenericUDFOPNotNull(), rounded)));
+        assertEquals(cmp(ORDERS, "o_orderpriority", CompareOp.IS_NULL, "string"),
+                TRANSLATOR.translate(call(new GenericUDFOPNull(), call(new GenericUDFUpper(), PRIORITY))));
+        // round(x, y) with a column y, and x + y, may be null when x is not: left opaque
+        ExprNodeDesc byColumn = call(new GenericUDFRound(), QUANTITY, QUANTITY);
+        assertInstanceOf(Predicate.Opaque.class, TRANSLATOR.translate(call(new GenericUDFOPNotNull(), byColumn)));
+        ExprNodeDesc sum = call(new GenericUDFOPPlus(), QUANTITY, QUANTITY);
+        assertInstanceOf(Predicate.Opaque.class, TRANSLATOR.translate(call(new GenericUDFOPNotNull(), sum)));
+    }
+
+    @Test
     void like_keepsThePattern() {
         assertEquals(cmp(LINEITEM, "l_shipmode", CompareOp.LIKE, "string", "%AIR%"),
                 TRANSLATOR.translate(like(SHIPMODE, "%AIR%")));
@@ -267,8 +283,7 @@ final class TestPredicateTranslator {
         assertOpaque(call(new GenericUDFOPEqual(), call(new GenericUDFUpper(), PRIORITY), stringConst("X")));
         // l_quantity + 1 > 3
         assertOpaque(call(new GenericUDFOPGreaterThan(), call(new GenericUDFOPPlus(), QUANTITY, intConst(1)), intConst(3)));
-        // upper(o_orderpriority) IS NULL, upper(l_shipmode) LIKE 'A%'
-        assertOpaque(call(new GenericUDFOPNull(), call(new GenericUDFUpper(), PRIORITY)));
+        // upper(l_shipmode) LIKE 'A%' (but upper(x) IS NULL is x IS NULL: see the null tests)
         assertOpaque(like(call(new GenericUDFUpper(), SHIPMODE), "A%"));
     }
 
