@@ -101,10 +101,11 @@ public record BenchSettings(String workload, long seed, int queries, double load
                 new MemoryLocality(fraction(given, "memory-speedup", d.locality().speedup()),
                         number(given, "page-cache-mb", MemoryLocality.DEFAULT_PAGE_CACHE_MB)),
                 new DataSources(fraction(given, "nfs-mb-per-s", 0), number(given, "xdfs-cache-mb", 0),
-                        fraction(given, "local-mb-per-s", DataSources.DEFAULT_LOCAL_MB_PER_SECOND)));
+                        fraction(given, "local-mb-per-s", DataSources.DEFAULT_LOCAL_MB_PER_SECOND),
+                        (int) number(given, "prefetch-streams", 0)));
         given.keySet().removeAll(List.of("workload", "seed", "queries", "load", "nodes", "containers-per-node", "schedulers",
                 "alone-scheduler", "estimate-error", "out", "memory-speedup", "page-cache-mb", "nfs-mb-per-s",
-                "xdfs-cache-mb", "local-mb-per-s"));
+                "xdfs-cache-mb", "local-mb-per-s", "prefetch-streams"));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s): " + given.keySet());
         }

@@ -49,6 +49,14 @@ public interface SchedulerUnderTest extends AutoCloseable {
     /** One run of the scheduler's periodic update (fair shares; TlsScheduler: descriptors and QEF). */
     void update();
 
+    /**
+     * The active queries in the order the scheduler will serve them, when it has such an order
+     * (TLS: QEF's); empty when it orders jobs, not queries. XDFS's transfers follow it.
+     */
+    default List<String> queryOrder() {
+        return List.of();
+    }
+
     /** The scheduler's view of its applications, for error messages. */
     default String describe() {
         return "";

@@ -15,6 +15,7 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.AbstractYarnSched
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -99,6 +100,11 @@ class TlsAdapter extends FairAdapter {
             sleep();
             tls.update();
         }
+    }
+
+    @Override
+    public List<String> queryOrder() {
+        return ((TlsScheduler) scheduler()).activeQueries().stream().map(QueryView::queryId).toList();
     }
 
     private static DescriptorStatus status(TlsScheduler tls, String queryId) {

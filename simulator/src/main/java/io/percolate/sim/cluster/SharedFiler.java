@@ -9,9 +9,10 @@ import java.util.List;
 
 /**
  * The NFS filer's bandwidth, shared equally by the reads in progress (processor sharing): each
- * read's rate changes whenever another read starts or ends. On every change all reads are
- * advanced to the present and one check is scheduled for the earliest finisher; a check made
- * stale by a later change does nothing.
+ * read's rate changes whenever another read starts or ends. Background reads (prefetches) share
+ * only what no foreground read (a task's) wants: while any task reads, they wait. On every change
+ * all reads are advanced to the present and one check is scheduled for the earliest finisher; a
+ * check made stale by a later change does nothing.
  */
 final class SharedFiler {
     /** Bytes a read may still lack when its check runs: rounding of the check to a millisecond. */
@@ -26,10 +27,12 @@ final class SharedFiler {
 
     private static final class Read {
         double remaining;
+        final boolean background;
         final Runnable done;
 
-        Read(double bytes, Runnable done) {
+        Read(double bytes, boolean background, Runnable done) {
             this.remaining = bytes;
+            this.background = background;
             this.done = done;
         }
     }
@@ -45,9 +48,24 @@ final class SharedFiler {
 
     /** Starts reading {@code bytes}; {@code done} runs, in simulated time, when the last byte has arrived. */
     void read(double bytes, Runnable done) {
+        start(new Read(bytes, false, done));
+    }
+
+    /** Starts a background read: it gets bandwidth only while no foreground read is in progress. */
+    void readInBackground(double bytes, Runnable done) {
+        start(new Read(bytes, true, done));
+    }
+
+    private void start(Read read) {
         advance();
-        reads.add(new Read(bytes, done));
+        reads.add(read);
         reschedule();
+    }
+
+    /** The reads the bandwidth goes to now: the foreground ones, or the background ones when there are none. */
+    private List<Read> served() {
+        List<Read> foreground = reads.stream().filter(r -> !r.background).toList();
+        return foreground.isEmpty() ? reads : foreground;
     }
 
     /** Reads in progress. */
@@ -59,8 +77,9 @@ final class SharedFiler {
     private void advance() {
         long now = clock.getTime();
         if (!reads.isEmpty()) {
-            double each = (now - updatedAt) * bytesPerMilli / reads.size();
-            reads.forEach(r -> r.remaining -= each);
+            List<Read> served = served();
+            double each = (now - updatedAt) * bytesPerMilli / served.size();
+            served.forEach(r -> r.remaining -= each);
         }
         updatedAt = now;
     }
@@ -70,8 +89,9 @@ final class SharedFiler {
         if (reads.isEmpty()) {
             return;
         }
-        double least = reads.stream().mapToDouble(r -> r.remaining).min().orElseThrow();
-        long at = updatedAt + (long) Math.ceil(Math.max(0, least) * reads.size() / bytesPerMilli);
+        List<Read> served = served();
+        double least = served.stream().mapToDouble(r -> r.remaining).min().orElseThrow();
+        long at = updatedAt + (long) Math.ceil(Math.max(0, least) * served.size() / bytesPerMilli);
         events.at(at, Lane.TASK_END, () -> check(current));
     }
 

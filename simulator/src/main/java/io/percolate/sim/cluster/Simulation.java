@@ -30,6 +30,7 @@ import io.percolate.model.TableRef;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -82,7 +83,7 @@ public final class Simulation {
             run.execute();
             return new RunResult(scheduler.name(), run.outcomes(), run.timelines(), run.makespan,
                     (System.nanoTime() - wallStart) / 1_000_000, run.maps, run.memoryLocalMaps, run.nfsMaps,
-                    run.nfsBytes);
+                    run.nfsBytes, run.prefetchBytes);
         }
     }
 
@@ -165,6 +166,14 @@ public final class Simulation {
         static final MapRead NONE = new MapRead(0, 0);
     }
 
+    /** A split of a table, as the XDFS cache holds it. */
+    private record CachedSplit(String table, int index) {
+    }
+
+    /** A split to copy into the XDFS cache ahead of its readers. */
+    private record Prefetch(CachedSplit split, long bytes) {
+    }
+
     /** A container's end as its node will report it. */
     private record Completion(Job job, boolean map, ContainerStatus status) {
     }
@@ -190,6 +199,9 @@ public final class Simulation {
         int memoryLocalMaps;
         int nfsMaps;
         long nfsBytes;
+        long prefetchBytes;
+        /** splits on their way from the filer into the XDFS cache, ahead of the tasks */
+        final Set<CachedSplit> fetching = new HashSet<>();
         /** the filer, when tables are on NFS: the reads in progress share its bandwidth */
         final SharedFiler filer;
         List<NodeId> nodes;
@@ -304,6 +316,7 @@ public final class Simulation {
             if ((now() - SimClock.EPOCH_MILLIS) % cluster.heartbeatMillis() == 0) {
                 events.at(now(), Lane.NODE_HEARTBEAT, this::nodeHeartbeats);
                 events.at(now(), Lane.AM_HEARTBEAT, this::amHeartbeats);
+                prefetch();
             }
             if (busy()) {
                 events.at(now() + cluster.updateMillis(), Lane.UPDATE, this::tick);
@@ -411,7 +424,7 @@ public final class Simulation {
             }
             boolean memoryLocal = split >= 0;
             if (!memoryLocal) {
-                split = job.splitsRead.nextClearBit(0);
+                split = sources.prefetches() ? nextSplitByXdfsLocation(job, table) : job.splitsRead.nextClearBit(0);
                 if (split >= job.primarySplits) {
                     return new MapRead(compute, 0);
                 }
@@ -436,6 +449,97 @@ public final class Simulation {
             nfsMaps++;
             nfsBytes += bytes;
             return new MapRead(compute, bytes);
+        }
+
+        /**
+         * The split a task of {@code job} takes when XDFS prefetches: as the ApplicationMaster
+         * matches containers to block locations, a cached split first, then one not on its way
+         * into the cache (whose block is located on its target, not here), then any left.
+         */
+        int nextSplitByXdfsLocation(Job job, String table) {
+            int fallback = -1;
+            int uncached = -1;
+            for (int i = job.splitsRead.nextClearBit(0); i < job.primarySplits; i = job.splitsRead.nextClearBit(i + 1)) {
+                if (xdfsCache.holds(table, i)) {
+                    return i;
+                }
+                if (uncached < 0 && !fetching.contains(new CachedSplit(table, i))) {
+                    uncached = i;
+                }
+                if (fallback < 0) {
+                    fallback = i;
+                }
+            }
+            return uncached >= 0 ? uncached : fallback >= 0 ? fallback : job.primarySplits;
+        }
+
+        /**
+         * XDFS's data-transfer scheduler: keeps {@link DataSources#prefetchStreams} splits on their
+         * way from the filer into the cache, in the filer's spare bandwidth (background reads: an
+         * administrator's cap set to what the tasks leave), for jobs in
+         * the order the compute scheduler will run them — with a query order (TLS), every unfinished
+         * job of each query, submitted or not (the descriptor shows them), running ones first, then
+         * the deepest (LoDFA); without one (MixApart), the submitted jobs by arrival. Only splits no
+         * task is about to read are worth copying: those of jobs not yet submitted, and of running
+         * jobs whose remaining maps wait for containers (some started, not all); within a job, the
+         * last unread split first, as tasks take the first ones. A task that takes a split still on
+         * its way reads it from the filer too, as xdfs's reader does.
+         */
+        void prefetch() {
+            if (!sources.prefetches()) {
+                return;
+            }
+            while (fetching.size() < sources.prefetchStreams()) {
+                Optional<Prefetch> next = nextPrefetch();
+                if (next.isEmpty()) {
+                    return;
+                }
+                Prefetch p = next.get();
+                fetching.add(p.split());
+                filer.readInBackground(p.bytes(), () -> {
+                    fetching.remove(p.split());
+                    xdfsCache.read(p.split().table(), p.split().index(), p.bytes());
+                    prefetchBytes += p.bytes();
+                    prefetch();
+                });
+            }
+        }
+
+        Optional<Prefetch> nextPrefetch() {
+            for (Job job : transferOrder()) {
+                boolean waiting = job.attempt == null
+                        || (job.phase == Phase.RUNNING && job.mapsToStart > 0 && job.mapsToStart < job.node.estimate().mapTasks());
+                if (job.primary.isEmpty() || !waiting) {
+                    continue;
+                }
+                String table = job.primary.get().name();
+                long bytes = job.primary.get().bytes() / job.primarySplits;
+                for (int i = job.splitsRead.previousClearBit(job.primarySplits - 1); i >= 0; i = job.splitsRead.previousClearBit(i - 1)) {
+                    CachedSplit split = new CachedSplit(table, i);
+                    if (!xdfsCache.holds(table, i) && !fetching.contains(split)) {
+                        return Optional.of(new Prefetch(split, bytes));
+                    }
+                }
+            }
+            return Optional.empty();
+        }
+
+        List<Job> transferOrder() {
+            List<Job> order = new ArrayList<>();
+            for (String id : scheduler.queryOrder()) {
+                QueryRun query = queries.get(id);
+                if (query == null || query.jobsLeft == 0) {
+                    continue;
+                }
+                Map<String, Integer> depths = query.query.dag().depths();
+                query.jobs.values().stream().filter(j -> j.phase != Phase.DONE)
+                        .sorted(Comparator.<Job>comparingInt(j -> j.attempt != null ? 0 : 1)
+                                .thenComparing(Comparator.<Job>comparingInt(j -> depths.getOrDefault(j.node.stageId(), 0))
+                                        .reversed()))
+                        .forEach(order::add);
+            }
+            running.stream().filter(j -> !order.contains(j)).forEach(order::add);
+            return order;
         }
 
         void taskReported(Completion c) {

@@ -104,6 +104,7 @@ public final class BenchReport {
         node.put("memory_local_map_share", round(run.memoryLocalShare()));
         node.put("nfs_maps", run.nfsMaps());
         node.put("nfs_mb", round(run.nfsBytes() / 1048576.0));
+        node.put("prefetch_mb", round(run.prefetchBytes() / 1048576.0));
         ArrayNode bins = node.putArray("bins");
         for (int b = 0; b < workload.bins().size(); b++) {
             Scored bin = scored.bin(b);

@@ -15,9 +15,10 @@ import java.util.stream.Collectors;
  * @param memoryLocalMaps map tasks whose input split was in their node's page cache (memory locality)
  * @param nfsMaps        map tasks that read their split from the NFS filer (tables on NFS only)
  * @param nfsBytes       bytes those tasks read from the filer
+ * @param prefetchBytes  bytes XDFS's transfers copied from the filer into the cache ahead of the tasks
  */
 public record RunResult(String scheduler, List<QueryOutcome> queries, List<JobTimeline> jobs, long makespanMillis,
-                        long wallMillis, int maps, int memoryLocalMaps, int nfsMaps, long nfsBytes) {
+                        long wallMillis, int maps, int memoryLocalMaps, int nfsMaps, long nfsBytes, long prefetchBytes) {
     public RunResult {
         queries = List.copyOf(queries);
         jobs = List.copyOf(jobs);

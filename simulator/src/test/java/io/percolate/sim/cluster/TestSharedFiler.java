@@ -44,4 +44,22 @@ final class TestSharedFiler {
         }
         assertEquals(SimClock.EPOCH_MILLIS + 2_500, end[0]);
     }
+
+    @Test
+    void aBackgroundReadTakesOnlyWhatNoForegroundReadWants() {
+        SimClock clock = new SimClock();
+        EventQueue events = new EventQueue(clock);
+        SharedFiler filer = new SharedFiler(1_000, events, clock);
+        Map<String, Long> done = new LinkedHashMap<>();
+        long t0 = clock.getTime();
+        // prefetch: 1,000 bytes in the background from 0 ms; a task's 500 bytes from 200 ms
+        events.at(t0, Lane.ARRIVAL, () -> filer.readInBackground(1_000, () -> done.put("prefetch", clock.getTime() - t0)));
+        events.at(t0 + 200, Lane.ARRIVAL, () -> filer.read(500, () -> done.put("task", clock.getTime() - t0)));
+        while (events.runNext()) {
+        }
+        // the prefetch alone to 200 ms (800 left); the task alone at full speed to 700 ms; then
+        // the prefetch's 800 bytes to 1,500 ms
+        assertEquals(Map.of("task", 700L, "prefetch", 1_500L), done);
+        assertEquals("task", done.keySet().iterator().next());
+    }
 }
