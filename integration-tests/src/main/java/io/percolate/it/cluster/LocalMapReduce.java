@@ -6,7 +6,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 import java.io.IOException;
-import java.nio.file.Files;
 
 /**
  * HDFS (a one-DataNode MiniDFSCluster) with MapReduce's local job runner: real MapReduce jobs
@@ -27,12 +26,8 @@ public final class LocalMapReduce implements InProcessHadoop {
     }
 
     public static LocalMapReduce start(java.nio.file.Path workDir) throws IOException {
-        Files.createDirectories(workDir);
         Configuration conf = new Configuration();
-        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, workDir.resolve("dfs").toString());
-        MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
-        dfs.waitActive();
-        conf.set(FileSystem.FS_DEFAULT_NAME_KEY, dfs.getFileSystem().getUri().toString());
+        MiniDFSCluster dfs = MiniHdfs.start(workDir, 1, conf);
         conf.set("mapreduce.framework.name", "local");
         conf.set("mapreduce.cluster.local.dir", workDir.resolve("mapred-local").toString());
         // one task at a time (the runner's default): Hive's operators of one job share state within

@@ -96,12 +96,8 @@ public final class MiniPercolateCluster implements InProcessHadoop {
     }
 
     public static MiniPercolateCluster start(Spec spec) throws IOException {
-        Files.createDirectories(spec.workDir());
         Configuration conf = new Configuration();
-        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, spec.workDir().resolve("dfs").toString());
-        MiniDFSCluster dfs = new MiniDFSCluster.Builder(conf).numDataNodes(spec.nodeManagers()).build();
-        dfs.waitActive();
-        conf.set(FileSystem.FS_DEFAULT_NAME_KEY, dfs.getFileSystem().getUri().toString());
+        MiniDFSCluster dfs = MiniHdfs.start(spec.workDir(), spec.nodeManagers(), conf);
 
         configureScheduler(conf, spec);
         conf.set(DescriptorStore.DIR_KEY, DESCRIPTOR_DIR);
