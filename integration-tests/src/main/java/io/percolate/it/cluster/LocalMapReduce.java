@@ -9,9 +9,10 @@ import java.io.IOException;
 
 /**
  * HDFS (a one-DataNode MiniDFSCluster) with MapReduce's local job runner: real MapReduce jobs
- * whose tasks run one at a time on a thread of this JVM, with no YARN. For measurements that need Hive's job and
- * operator counters on more data than a mini YARN cluster gets through on two cores, where no
- * scheduling is measured: no containers to start, so a job costs its work, not a JVM per task.
+ * whose tasks run one at a time on a thread of this JVM, with no YARN. For measurements that need
+ * Hive's job and operator counters on more data than a mini YARN cluster gets through on two
+ * cores, where no scheduling is measured: no containers to start, so a job costs its work, not a
+ * JVM per task.
  */
 public final class LocalMapReduce implements InProcessHadoop {
     /** The map's sort buffer lives in this JVM's heap. */
