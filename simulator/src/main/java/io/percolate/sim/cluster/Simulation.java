@@ -476,8 +476,8 @@ public final class Simulation {
         /**
          * XDFS's data-transfer scheduler: keeps {@link DataSources#prefetchStreams} splits on their
          * way from the filer into the cache, in the filer's spare bandwidth (background reads: an
-         * administrator's cap set to what the tasks leave), for jobs in
-         * the order the compute scheduler will run them — with a query order (TLS), every unfinished
+         * administrator's cap set to what the tasks leave), for jobs in the order the compute
+         * scheduler will run them — with a query order (TLS), every unfinished
          * job of each query, submitted or not (the descriptor shows them), running ones first, then
          * the deepest (LoDFA); without one (MixApart), the submitted jobs by arrival. Only splits no
          * task is about to read are worth copying: those of jobs not yet submitted, and of running
@@ -507,14 +507,16 @@ public final class Simulation {
 
         Optional<Prefetch> nextPrefetch() {
             for (Job job : transferOrder()) {
-                boolean waiting = job.attempt == null
-                        || (job.phase == Phase.RUNNING && job.mapsToStart > 0 && job.mapsToStart < job.node.estimate().mapTasks());
+                boolean mapsQueued = job.phase == Phase.RUNNING && job.mapsToStart > 0
+                        && job.mapsToStart < job.node.estimate().mapTasks();
+                boolean waiting = job.attempt == null || mapsQueued;
                 if (job.primary.isEmpty() || !waiting) {
                     continue;
                 }
                 String table = job.primary.get().name();
                 long bytes = job.primary.get().bytes() / job.primarySplits;
-                for (int i = job.splitsRead.previousClearBit(job.primarySplits - 1); i >= 0; i = job.splitsRead.previousClearBit(i - 1)) {
+                for (int i = job.splitsRead.previousClearBit(job.primarySplits - 1); i >= 0;
+                        i = job.splitsRead.previousClearBit(i - 1)) {
                     CachedSplit split = new CachedSplit(table, i);
                     if (!xdfsCache.holds(table, i) && !fetching.contains(split)) {
                         return Optional.of(new Prefetch(split, bytes));
