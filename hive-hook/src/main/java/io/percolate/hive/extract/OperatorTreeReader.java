@@ -5,10 +5,12 @@ import io.percolate.estimate.OperatorTree.Side;
 import io.percolate.model.Predicate;
 import io.percolate.selectivity.AggregateFunction;
 import org.apache.hadoop.hive.ql.exec.ColumnInfo;
+import org.apache.hadoop.hive.ql.exec.FunctionRegistry;
 import org.apache.hadoop.hive.ql.exec.Operator;
 import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
 import org.apache.hadoop.hive.ql.plan.AggregationDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeColumnDesc;
+import org.apache.hadoop.hive.ql.plan.ExprNodeConstantDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
 import org.apache.hadoop.hive.ql.plan.FileSinkDesc;
@@ -27,6 +29,8 @@ import org.apache.hadoop.hive.ql.plan.TableScanDesc;
 import org.apache.hadoop.hive.ql.plan.DemuxDesc;
 import org.apache.hadoop.hive.ql.plan.MuxDesc;
 import org.apache.hadoop.hive.ql.udf.UDFYear;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFBRound;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFRound;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -346,17 +350,33 @@ final class OperatorTreeReader {
         return aggregations;
     }
 
-    /** Output column → the input column it copies, for the outputs that are plain column references. */
-    private static Map<String, String> renamed(Operator<?> op) {
+    /**
+     * Output column → the input column it copies: plain column references, and a column under a
+     * cast or {@code round(x, d)}, which keep its values (Q15 joins on {@code round(sum, 2)}).
+     */
+    static Map<String, String> renamed(Operator<?> op) {
         Map<String, String> renamed = new HashMap<>();
         if (op.getColumnExprMap() != null) {
             op.getColumnExprMap().forEach((name, expr) -> {
-                if (expr instanceof ExprNodeColumnDesc c) {
+                ExprNodeDesc e = expr;
+                while (e instanceof ExprNodeGenericFuncDesc f && keepsValues(f)) {
+                    e = f.getChildren().get(0);
+                }
+                if (e instanceof ExprNodeColumnDesc c) {
                     renamed.put(name, c.getColumn());
                 }
             });
         }
         return renamed;
+    }
+
+    private static boolean keepsValues(ExprNodeGenericFuncDesc f) {
+        List<ExprNodeDesc> args = f.getChildren();
+        if (FunctionRegistry.isOpCast(f)) {
+            return args.size() == 1;
+        }
+        return (f.getGenericUDF() instanceof GenericUDFRound || f.getGenericUDF() instanceof GenericUDFBRound)
+                && args.size() == 2 && args.get(1) instanceof ExprNodeConstantDesc;
     }
 
     /** Output column → the date column whose calendar year it is ({@code year(o_orderdate)}). */
