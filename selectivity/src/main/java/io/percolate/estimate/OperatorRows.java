@@ -18,10 +18,12 @@ import io.percolate.stats.StatisticsSettings;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
 
@@ -323,7 +325,9 @@ final class OperatorRows {
             } else if (nextKey.distinct() == 0 && key.distinct() > 0) {
                 nextKey = KeyDistribution.ofCounts(nextKey.rows(), key.distinct());
             }
-            JoinEstimate inner = Cardinalities.join(key, nextKey, domain);
+            Optional<JoinEstimate> paired = inputs.size() == 2
+                    ? pairedAcrossTables(first, join.keys().get(0), next, join.keys().get(i)) : Optional.empty();
+            JoinEstimate inner = paired.isPresent() ? paired.get() : Cardinalities.join(key, nextKey, domain);
             double leftMatch = matched(key, nextKey, domain);
             double rightMatch = matched(nextKey, key, domain);
             double leftUnmatched = rows - key.rows() * leftMatch;
@@ -426,6 +430,45 @@ final class OperatorRows {
         }
         Column c = input.columns().get(keys.get(0));
         return c == null ? 0 : c.origin().flatMap(statistics::find).map(s -> (double) s.distinctCount()).orElse(0.0);
+    }
+
+    /**
+     * A join on several columns of which one side pairs columns of different tables (Q5's
+     * customer key with a supplier's nation): such a pair is an independent combination, so each
+     * column must match on its own, 1 / max(d1, d2) apiece (System R). The composite key of
+     * {@link #keyOf} would take every pair for a foreign key, as it is when both columns come
+     * from one table (lineitem's part and supplier against partsupp's). Empty unless it applies
+     * and every column's distinct count is known.
+     */
+    private static Optional<JoinEstimate> pairedAcrossTables(Relation left, List<String> leftKeys, Relation right,
+                                                             List<String> rightKeys) {
+        if (leftKeys.size() < 2 || leftKeys.size() != rightKeys.size()
+                || !(spansTables(left, leftKeys) || spansTables(right, rightKeys))) {
+            return Optional.empty();
+        }
+        double rows = left.rows() * right.rows();
+        for (int k = 0; k < leftKeys.size(); k++) {
+            Column l = left.columns().get(leftKeys.get(k));
+            Column r = right.columns().get(rightKeys.get(k));
+            if (l == null || r == null || l.values().distinct() <= 0 || r.values().distinct() <= 0) {
+                return Optional.empty();
+            }
+            rows /= Math.max(l.values().distinct(), r.values().distinct());
+        }
+        return Optional.of(new JoinEstimate(rows, KeyDistribution.ofCounts(rows, 0), Selectivity.Confidence.MEDIUM));
+    }
+
+    /** Whether the key columns come from more than one base table (all traced to one). */
+    private static boolean spansTables(Relation input, List<String> keys) {
+        Set<String> tables = new HashSet<>();
+        for (String k : keys) {
+            Column c = input.columns().get(k);
+            if (c == null || c.origin().isEmpty()) {
+                return false;
+            }
+            tables.add(c.origin().get().table());
+        }
+        return tables.size() > 1;
     }
 
     /**

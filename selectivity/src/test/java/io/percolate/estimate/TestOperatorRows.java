@@ -233,6 +233,36 @@ final class TestOperatorRows {
     }
 
     @Test
+    void aCompositeKeyPairingTwoTables_matchesColumnByColumn() {
+        // Stage-1 pairs each item's mode with its order's priority; Stage-2 joins the pairs with
+        // db.codes (50 rows: 50 priorities, 7 modes) on both. A pair of columns from two tables is an
+        // independent combination: a row meets its priority's one code, whose mode is its own 1 time in 7
+        TableRef codes = new TableRef("db.codes", 5_000, 0, SizeSource.FILE_SYSTEM);
+        StatisticalEstimator estimator = new StatisticalEstimator(new StatisticsCatalog(List.of(
+                table("db.orders", 1_000, column("o_key", 1_000, 1_000), column("o_prio", 1_000, 5)),
+                table("db.items", 4_000, column("i_order", 4_000, 800), column("i_mode", 4_000, 7)),
+                table("db.codes", 50, column("c_prio", 50, 50), column("c_mode", 50, 7))), StatisticsSettings.DEFAULTS),
+                StatisticsSettings.DEFAULTS, CoarseEstimator.Settings.DEFAULTS);
+        JobShape pairs = job("Stage-1", List.of(), List.of(ORDERS, ITEMS), 1, plus(sendBoth("o_prio", "i_mode"),
+                join(JoinType.INNER), new Sink("FS_5", "JOIN_4", "/tmp/pairs", List.of("_col0", "_col1"))));
+        JobShape coded = job("Stage-2", List.of("Stage-1"), List.of(codes), 1, List.of(
+                new Intermediate("TS_6", "/tmp/pairs", List.of("_col0", "_col1")),
+                new Rename("RS_7", "TS_6", List.of("KEY.a", "KEY.b"), Map.of("KEY.a", "_col0", "KEY.b", "_col1"),
+                        List.of("KEY.a", "KEY.b"), 0),
+                new Scan("TS_8", "db.codes", List.of("c_prio", "c_mode")),
+                new Rename("RS_9", "TS_8", List.of("KEY.a", "KEY.b"), Map.of("KEY.a", "c_prio", "KEY.b", "c_mode"),
+                        List.of("KEY.a", "KEY.b"), 1),
+                new Join("JOIN_10", List.of("RS_7", "RS_9"), List.of(List.of("KEY.a", "KEY.b"), List.of("KEY.a", "KEY.b")),
+                        List.of(JoinType.INNER), Map.of("_col0", new InputColumn(0, "KEY.a")), List.of()),
+                new Sink("FS_11", "JOIN_10", "/tmp/coded", List.of("_col0"))));
+
+        Map<String, Double> rows = estimator.outputRows(List.of(pairs, coded));
+        assertEquals(4_000, rows.get("Stage-1"), 1e-6);
+        // 4,000 · 50 / (max(5, 50) · max(7, 7)); as one composite key it would be all 4,000
+        assertEquals(4_000 * 50 / (50.0 * 7), rows.get("Stage-2"), 1e-6);
+    }
+
+    @Test
     void groupsByTheYearOfADate_areTheYearsItsFilterKept() {
         // db.sales: one sale a day over seven years, 1992-01-01 to 1998-12-31
         ColumnStatisticsBuilder days = new ColumnStatisticsBuilder("s_date", ColumnType.DATE, StatisticsSettings.DEFAULTS);
