@@ -37,17 +37,33 @@ import static java.util.Objects.requireNonNull;
  */
 final class OperatorRows {
     /**
-     * A column at some operator: the base column it carries, if any, how its values spread, and,
-     * for a column a group-by computed, which aggregate it holds.
+     * A column at some operator: the base column it carries, if any, how its values spread, for a
+     * column a group-by computed which aggregate it holds, and the base tables whose columns it is
+     * known to equal — its origin's, and those an equi-join matched it with.
      */
-    record Column(Optional<ColumnRef> origin, KeyDistribution values, Optional<Aggregated> aggregated) {
+    record Column(Optional<ColumnRef> origin, KeyDistribution values, Optional<Aggregated> aggregated, Set<String> tables) {
+        Column {
+            tables = Set.copyOf(tables);
+        }
+
+        Column(Optional<ColumnRef> origin, KeyDistribution values, Optional<Aggregated> aggregated) {
+            this(origin, values, aggregated, origin.map(o -> Set.of(o.table())).orElse(Set.of()));
+        }
+
         Column(Optional<ColumnRef> origin, KeyDistribution values) {
             this(origin, values, Optional.empty());
         }
 
         /** The same column with its values spread anew (after a filter, join or resize). */
         Column withValues(KeyDistribution values) {
-            return new Column(origin, values, aggregated);
+            return new Column(origin, values, aggregated, tables);
+        }
+
+        /** The same column, known to equal columns of {@code more} tables too. */
+        Column alsoEqualTo(Set<String> more) {
+            Set<String> all = new HashSet<>(tables);
+            all.addAll(more);
+            return new Column(origin, values, aggregated, all);
         }
     }
 
@@ -371,7 +387,10 @@ final class OperatorRows {
             Column c = input.columns().get(from.column());
             if (c == null) {
                 columns.put(e.getKey(), computed(rows));
-            } else if (singleKey && join.keys().get(from.input()).contains(from.column())) {
+                continue;
+            }
+            c = c.alsoEqualTo(matchedTables(join, inputs, from));
+            if (singleKey && join.keys().get(from.input()).contains(from.column())) {
                 columns.put(e.getKey(), c.withValues(KeyDistribution.ofCounts(rows, key.distinct())));
             } else {
                 columns.put(e.getKey(), c.withValues(resize(c.values(), input.rows(), rows)));
@@ -458,17 +477,41 @@ final class OperatorRows {
         return Optional.of(new JoinEstimate(rows, KeyDistribution.ofCounts(rows, 0), Selectivity.Confidence.MEDIUM));
     }
 
-    /** Whether the key columns come from more than one base table (all traced to one). */
+    /**
+     * Whether the key columns pair values of different tables: no one table has a column equal to
+     * each (Q2's part key, equi-joined with partsupp's, and partsupp's cost are one table's pair).
+     */
     private static boolean spansTables(Relation input, List<String> keys) {
-        Set<String> tables = new HashSet<>();
+        Set<String> common = null;
         for (String k : keys) {
             Column c = input.columns().get(k);
-            if (c == null || c.origin().isEmpty()) {
+            if (c == null || c.tables().isEmpty()) {
                 return false;
             }
-            tables.add(c.origin().get().table());
+            if (common == null) {
+                common = new HashSet<>(c.tables());
+            } else {
+                common.retainAll(c.tables());
+            }
         }
-        return tables.size() > 1;
+        return common != null && common.isEmpty();
+    }
+
+    /** The tables of the columns an equi-join's key at {@code from}'s position matched it with; none if not a key. */
+    private static Set<String> matchedTables(OperatorTree.Join join, List<Relation> inputs, OperatorTree.InputColumn from) {
+        int position = join.keys().get(from.input()).indexOf(from.column());
+        if (position < 0) {
+            return Set.of();
+        }
+        Set<String> tables = new HashSet<>();
+        for (int j = 0; j < inputs.size(); j++) {
+            List<String> keys = join.keys().get(j);
+            Column other = j == from.input() || position >= keys.size() ? null : inputs.get(j).columns().get(keys.get(position));
+            if (other != null) {
+                tables.addAll(other.tables());
+            }
+        }
+        return tables;
     }
 
     /**

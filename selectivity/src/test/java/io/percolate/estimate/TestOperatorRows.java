@@ -260,6 +260,15 @@ final class TestOperatorRows {
         assertEquals(4_000, rows.get("Stage-1"), 1e-6);
         // 4,000 · 50 / (max(5, 50) · max(7, 7)); as one composite key it would be all 4,000
         assertEquals(4_000 * 50 / (50.0 * 7), rows.get("Stage-2"), 1e-6);
+
+        // the order key, equi-joined with items' i_order, beside the item's mode: both are items'
+        // columns (as Q2's part key beside partsupp's cost), so the pair stays one composite key:
+        // 4,000 · 50 / max(min(4,000, 800 · 7), min(50, 50 · 7))
+        JobShape keyed = job("Stage-1", List.of(), List.of(ORDERS, ITEMS), 1, plus(sendBoth("o_prio", "i_mode"),
+                new Join("JOIN_4", List.of("RS_1", "RS_3"), List.of(List.of("KEY.k"), List.of("KEY.k")), List.of(JoinType.INNER),
+                        Map.of("_col0", new InputColumn(0, "KEY.k"), "_col1", new InputColumn(1, "VALUE.v")), List.of()),
+                new Sink("FS_5", "JOIN_4", "/tmp/pairs", List.of("_col0", "_col1"))));
+        assertEquals(4_000 * 50 / 4_000.0, estimator.outputRows(List.of(keyed, coded)).get("Stage-2"), 1e-6);
     }
 
     @Test
