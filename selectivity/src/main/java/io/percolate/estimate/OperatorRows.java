@@ -480,11 +480,15 @@ final class OperatorRows {
     /**
      * Whether the key columns pair values of different tables: no one table has a column equal to
      * each (Q2's part key, equi-joined with partsupp's, and partsupp's cost are one table's pair).
+     * An aggregate is its group's, so it pairs with nothing independently (Q2's per-part minimum).
      */
     private static boolean spansTables(Relation input, List<String> keys) {
         Set<String> common = null;
         for (String k : keys) {
             Column c = input.columns().get(k);
+            if (c != null && c.aggregated().isPresent()) {
+                continue;
+            }
             if (c == null || c.tables().isEmpty()) {
                 return false;
             }

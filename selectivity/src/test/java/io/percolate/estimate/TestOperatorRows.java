@@ -269,6 +269,16 @@ final class TestOperatorRows {
                         Map.of("_col0", new InputColumn(0, "KEY.k"), "_col1", new InputColumn(1, "VALUE.v")), List.of()),
                 new Sink("FS_5", "JOIN_4", "/tmp/pairs", List.of("_col0", "_col1"))));
         assertEquals(4_000 * 50 / 4_000.0, estimator.outputRows(List.of(keyed, coded)).get("Stage-2"), 1e-6);
+
+        // a group key beside its group's aggregate (Q2's per-part minimum cost) is one pair too
+        OperatorTree.Aggregation lowest = new OperatorTree.Aggregation(AggregateFunction.MIN, Optional.of("i_mode"), false);
+        JobShape perOrder = job("Stage-1", List.of(), List.of(ITEMS), 1, List.of(
+                new Scan("TS_0", "db.items", List.of("i_order", "i_mode")),
+                new Aggregate("GBY_1", "TS_0", List.of("i_order"), Map.of("_col0", "i_order"), false, Side.REDUCE,
+                        Map.of("_col1", lowest)),
+                new Sink("FS_2", "GBY_1", "/tmp/pairs", List.of("_col0", "_col1"))));
+        double composite = estimator.outputRows(List.of(perOrder, coded)).get("Stage-2");
+        assertEquals(800 * 50 / 800.0, composite, 1e-6);
     }
 
     @Test
