@@ -83,7 +83,7 @@ public final class BlockWriter {
         }
         try (PendingBlock block = start.block().get();
              FSDataInputStream in = backing.open(request.source())) {
-            copy(in, request.offset(), request.length(), block, throttle);
+            BackingRead.read(in, request.offset(), request.length(), throttle, block::write);
             return block.publish();
         } catch (EOFException e) {
             return FillOutcome.SOURCE_CHANGED; // the file shrank under the copy
@@ -235,23 +235,6 @@ public final class BlockWriter {
                     false, buffer, replication, hdfsBlockSize, null, favored);
         }
         return cacheFs.create(temp, false, buffer, replication, hdfsBlockSize);
-    }
-
-    private static void copy(FSDataInputStream in, long offset, long length, PendingBlock out, Throttle throttle)
-            throws IOException {
-        in.seek(offset);
-        byte[] buffer = new byte[(int) Math.min(BUFFER, Math.max(1, length))];
-        long remaining = length;
-        while (remaining > 0) {
-            int chunk = (int) Math.min(buffer.length, remaining);
-            throttle.admit(chunk); // paced on what is asked of the backing store, before it is read
-            int n = in.read(buffer, 0, chunk);
-            if (n < 0) {
-                throw new EOFException("backing file ended " + remaining + " bytes before the block did");
-            }
-            out.write(buffer, 0, n);
-            remaining -= n;
-        }
     }
 
     private Optional<FileStatus> currentStatus(Path source) throws IOException {

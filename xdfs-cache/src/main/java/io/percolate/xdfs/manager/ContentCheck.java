@@ -1,5 +1,6 @@
 package io.percolate.xdfs.manager;
 
+import io.percolate.xdfs.cache.BackingRead;
 import io.percolate.xdfs.cache.BlockCache;
 import io.percolate.xdfs.cache.CacheCounter;
 import io.percolate.xdfs.cache.Throttle;
@@ -32,7 +33,6 @@ import static java.util.Objects.requireNonNull;
 final class ContentCheck {
 
     private static final Logger LOG = LoggerFactory.getLogger(ContentCheck.class);
-    private static final int BUFFER = 64 * 1024;
 
     private final FileSystem backing;
     private final BlockCache cache;
@@ -102,19 +102,7 @@ final class ContentCheck {
         long length = version.blockLength(index);
         CRC32C crc = new CRC32C();
         try (FSDataInputStream in = backing.open(new Path(version.source()))) {
-            in.seek(version.blockOffset(index));
-            byte[] buffer = new byte[(int) Math.min(BUFFER, Math.max(1, length))];
-            long remaining = length;
-            while (remaining > 0) {
-                int chunk = (int) Math.min(buffer.length, remaining);
-                throttle.admit(chunk);
-                int n = in.read(buffer, 0, chunk);
-                if (n < 0) {
-                    throw new EOFException("the file ended inside block " + index);
-                }
-                crc.update(buffer, 0, n);
-                remaining -= n;
-            }
+            BackingRead.read(in, version.blockOffset(index), length, throttle, crc::update);
         } catch (FileNotFoundException | EOFException e) {
             return true; // the file itself changed: the attribute check removes it at the next poll
         } catch (IOException e) {
