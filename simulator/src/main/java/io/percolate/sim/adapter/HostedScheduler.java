@@ -116,6 +116,16 @@ abstract class HostedScheduler implements SchedulerUnderTest {
         return workDir;
     }
 
+    /** The ResourceManager configuration the scheduler runs under; files it names go to {@code workDir}. */
+    YarnConfiguration configuration(ClusterSpec cluster, Path workDir) throws IOException {
+        YarnConfiguration conf = new YarnConfiguration();
+        conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, cluster.containerMb());
+        conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, (int) cluster.nodeMb());
+        conf.setBoolean(YarnConfiguration.RM_SCHEDULER_ENABLE_MONITORS, false);
+        configure(conf, cluster, workDir);
+        return conf;
+    }
+
     @Override
     public List<NodeId> start(ClusterSpec cluster, Clock clock) {
         if (scheduler != null) {
@@ -123,11 +133,7 @@ abstract class HostedScheduler implements SchedulerUnderTest {
         }
         try {
             workDir = Files.createTempDirectory("percolate-sim-" + name);
-            conf = new YarnConfiguration();
-            conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, cluster.containerMb());
-            conf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, (int) cluster.nodeMb());
-            conf.setBoolean(YarnConfiguration.RM_SCHEDULER_ENABLE_MONITORS, false);
-            configure(conf, cluster, workDir);
+            conf = configuration(cluster, workDir);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,5 +1,10 @@
 package io.percolate.sim.adapter;
 
+import io.percolate.sim.cluster.ClusterSpec;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +29,17 @@ public final class Schedulers {
 
     public static List<String> names() {
         return List.copyOf(ALL.keySet());
+    }
+
+    /**
+     * The ResourceManager configuration {@code name} runs under here, so another host (YARN's SLS)
+     * can run the same scheduler with the same settings; its files go to {@code workDir}.
+     */
+    public static YarnConfiguration configuration(String name, ClusterSpec cluster, Path workDir) throws IOException {
+        if (!(create(name) instanceof HostedScheduler hosted) || hosted.perfectKnowledge()) {
+            throw new IllegalArgumentException(name + " is not a scheduler a ResourceManager can run");
+        }
+        return hosted.configuration(cluster, workDir);
     }
 
     /** A new, unstarted instance. */

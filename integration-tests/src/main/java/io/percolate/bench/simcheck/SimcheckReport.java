@@ -1,0 +1,199 @@
+package io.percolate.bench.simcheck;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How far the hosts agree on the same workload. What the simulator is for is relative results, so
+ * the headline is each host's TLS-to-Fair and TLS-to-Capacity ratio of mean response time and the
+ * order it puts the schedulers in; beside them, per scheduler, the rank correlation of the jobs'
+ * response times between hosts (does a job that waits long on one wait long on the other) and the
+ * ratio of mean responses (the real cluster's start-up costs, which neither simulator models).
+ */
+final class SimcheckReport {
+    /** A host's responses, by scheduler then job id, and the wall time it took. */
+    record HostResult(String host, Map<String, Map<String, Double>> responses, double wallSeconds) {
+        double mean(String scheduler) {
+            return responses.get(scheduler).values().stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        }
+
+        /** {@code scheduler}'s mean response over {@code other}'s; NaN when either did not run. */
+        double ratio(String scheduler, String other) {
+            return responses.containsKey(scheduler) && responses.containsKey(other)
+                    ? mean(scheduler) / mean(other) : Double.NaN;
+        }
+
+        /** The schedulers from fastest to slowest mean response. */
+        List<String> order() {
+            return responses.keySet().stream().sorted(Comparator.comparingDouble(this::mean)).toList();
+        }
+    }
+
+    private final SimcheckSettings settings;
+    private final List<MixJob> jobs;
+    private final List<HostResult> hosts;
+
+    SimcheckReport(SimcheckSettings settings, List<MixJob> jobs, List<HostResult> hosts) {
+        this.settings = settings;
+        this.jobs = List.copyOf(jobs);
+        this.hosts = List.copyOf(hosts);
+    }
+
+    Path write() throws IOException {
+        Path file = settings.out().resolve("result.json");
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json());
+        BitmapEncoder.saveBitmap(chart(), settings.out().resolve("mean-response").toString(),
+                BitmapEncoder.BitmapFormat.PNG);
+        return file;
+    }
+
+    String summary() {
+        StringBuilder s = new StringBuilder("simcheck:");
+        for (HostResult h : hosts) {
+            s.append(String.format(" %s TLS/Fair %.2f TLS/Capacity %.2f order %s;", h.host(), h.ratio("tls", "fair"),
+                    h.ratio("tls", "capacity"), String.join(">", h.order())));
+        }
+        return s.toString();
+    }
+
+    ObjectNode json() {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = mapper.createObjectNode();
+        root.put("benchmark", "simcheck");
+        root.put("finished", Instant.now().toString());
+        ObjectNode workload = root.putObject("workload");
+        workload.put("seed", settings.seed());
+        workload.put("window_s", settings.windowSeconds());
+        workload.put("nodes", settings.nodes());
+        workload.put("containers_per_node", settings.containersPerNode());
+        for (MixJob j : jobs) {
+            ObjectNode n = workload.withArray("jobs").addObject();
+            n.put("id", j.id());
+            n.put("class", j.jobClass());
+            n.put("submit_s", j.submitMillis() / 1000.0);
+            n.put("maps", j.maps());
+            n.put("map_s", j.mapMillis() / 1000.0);
+            n.put("reduces", j.reduces());
+            n.put("reduce_s", j.reduceMillis() / 1000.0);
+        }
+        ObjectNode byHost = root.putObject("hosts");
+        for (HostResult h : hosts) {
+            ObjectNode host = byHost.putObject(h.host());
+            host.put("wall_s", h.wallSeconds());
+            host.put("tls_vs_fair", h.ratio("tls", "fair"));
+            host.put("tls_vs_capacity", h.ratio("tls", "capacity"));
+            host.putPOJO("order", h.order());
+            h.responses().forEach((scheduler, responses) -> {
+                ObjectNode n = host.putObject(scheduler);
+                n.put("mean_response_s", h.mean(scheduler));
+                ObjectNode byClass = n.putObject("by_class_mean_s");
+                for (String c : SynthMix.classesOf(jobs)) {
+                    jobs.stream().filter(j -> j.jobClass().equals(c)).mapToDouble(j -> responses.get(j.id()))
+                            .average().ifPresent(m -> byClass.put(c, m));
+                }
+                n.putPOJO("jobs_s", responses);
+            });
+        }
+        ObjectNode agreement = root.putObject("agreement");
+        for (int a = 0; a < hosts.size(); a++) {
+            for (int b = a + 1; b < hosts.size(); b++) {
+                agree(agreement.putObject(hosts.get(a).host() + "_vs_" + hosts.get(b).host()), hosts.get(a), hosts.get(b));
+            }
+        }
+        return root;
+    }
+
+    private void agree(ObjectNode n, HostResult a, HostResult b) {
+        n.put("tls_vs_fair_gap", Math.abs(a.ratio("tls", "fair") - b.ratio("tls", "fair")));
+        n.put("tls_vs_capacity_gap", Math.abs(a.ratio("tls", "capacity") - b.ratio("tls", "capacity")));
+        n.put("same_order", a.order().equals(b.order()));
+        ObjectNode spearman = n.putObject("job_rank_correlation");
+        ObjectNode scale = n.putObject("mean_response_ratio");
+        for (String scheduler : a.responses().keySet()) {
+            if (!b.responses().containsKey(scheduler)) {
+                continue;
+            }
+            List<Double> x = jobs.stream().map(j -> a.responses().get(scheduler).get(j.id())).toList();
+            List<Double> y = jobs.stream().map(j -> b.responses().get(scheduler).get(j.id())).toList();
+            spearman.put(scheduler, Spearman.correlation(x, y));
+            scale.put(scheduler, b.mean(scheduler) / a.mean(scheduler));
+        }
+    }
+
+    private CategoryChart chart() {
+        CategoryChart chart = new CategoryChartBuilder().width(800).height(500)
+                .title("Mean response time, same workload on each host").xAxisTitle("host")
+                .yAxisTitle("mean response (s)").build();
+        List<String> names = hosts.stream().map(HostResult::host).toList();
+        for (String scheduler : settings.schedulers()) {
+            List<Double> means = new ArrayList<>();
+            hosts.forEach(h -> means.add(h.responses().containsKey(scheduler) ? h.mean(scheduler) : 0.0));
+            chart.addSeries(scheduler, names, means);
+        }
+        return chart;
+    }
+
+    /** Spearman's rank correlation, ties given their mean rank. */
+    static final class Spearman {
+        private Spearman() {
+        }
+
+        static double correlation(List<Double> x, List<Double> y) {
+            double[] rx = ranks(x);
+            double[] ry = ranks(y);
+            double mx = mean(rx);
+            double my = mean(ry);
+            double sxy = 0;
+            double sxx = 0;
+            double syy = 0;
+            for (int i = 0; i < rx.length; i++) {
+                sxy += (rx[i] - mx) * (ry[i] - my);
+                sxx += (rx[i] - mx) * (rx[i] - mx);
+                syy += (ry[i] - my) * (ry[i] - my);
+            }
+            return sxx == 0 || syy == 0 ? Double.NaN : sxy / Math.sqrt(sxx * syy);
+        }
+
+        private static double[] ranks(List<Double> v) {
+            Integer[] order = new Integer[v.size()];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(order, Comparator.comparingDouble(v::get));
+            double[] rank = new double[v.size()];
+            for (int i = 0; i < order.length; ) {
+                int j = i;
+                while (j + 1 < order.length && v.get(order[j + 1]).equals(v.get(order[i]))) {
+                    j++;
+                }
+                for (int k = i; k <= j; k++) {
+                    rank[order[k]] = (i + j) / 2.0 + 1;
+                }
+                i = j + 1;
+            }
+            return rank;
+        }
+
+        private static double mean(double[] v) {
+            double s = 0;
+            for (double d : v) {
+                s += d;
+            }
+            return s / v.length;
+        }
+    }
+}

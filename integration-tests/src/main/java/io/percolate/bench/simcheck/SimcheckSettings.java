@@ -1,0 +1,49 @@
+package io.percolate.bench.simcheck;
+
+import io.percolate.bench.BenchOptions;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What one run of {@code ./percolate bench simcheck} compares.
+ *
+ * @param jobs              jobs in the SYNTH trace
+ * @param seed              the trace's seed: which job classes and submission times
+ * @param windowSeconds     jobs are submitted uniformly over this many seconds
+ * @param nodes             NodeManagers (simulated, SLS and real alike)
+ * @param containersPerNode containers each node runs at once
+ * @param schedulers        schedulers compared: names the simulator knows ({@code tls}, {@code fair}, {@code capacity})
+ * @param hosts             where the workload runs: {@code simulator}, {@code sls}, {@code cluster}
+ * @param out               where result.json, the trace and the plot go
+ */
+record SimcheckSettings(int jobs, long seed, int windowSeconds, int nodes, int containersPerNode,
+                        List<String> schedulers, List<String> hosts, Path out) {
+    static final List<String> SCHEDULERS = List.of("tls", "fair", "capacity");
+    static final List<String> HOSTS = List.of("simulator", "sls", "cluster");
+
+    SimcheckSettings {
+        schedulers = List.copyOf(schedulers);
+        hosts = List.copyOf(hosts);
+        if (jobs < 2 || windowSeconds < 1 || nodes < 1 || containersPerNode < 2) {
+            throw new IllegalArgumentException("need two jobs, a one-second window, a node and two containers per node");
+        }
+        if (schedulers.isEmpty() || !SCHEDULERS.containsAll(schedulers)) {
+            throw new IllegalArgumentException("schedulers must be among " + SCHEDULERS + ", got " + schedulers);
+        }
+        if (hosts.isEmpty() || !HOSTS.containsAll(hosts)) {
+            throw new IllegalArgumentException("hosts must be among " + HOSTS + ", got " + hosts);
+        }
+    }
+
+    static SimcheckSettings parse(List<String> args) {
+        BenchOptions o = BenchOptions.parse(args,
+                Set.of("jobs", "seed", "window", "nodes", "containers-per-node", "schedulers", "hosts", "out"), Set.of(),
+                "--jobs N --seed N --window S --nodes N --containers-per-node N --schedulers tls,fair,capacity"
+                        + " --hosts simulator,sls,cluster --out DIR");
+        return new SimcheckSettings(o.integer("jobs", 12), o.longInteger("seed", 1), o.integer("window", 60),
+                o.integer("nodes", 2), o.integer("containers-per-node", 4), o.list("schedulers", SCHEDULERS),
+                o.list("hosts", HOSTS), o.path("out", Path.of("target", "bench", "simcheck")));
+    }
+}

@@ -1,0 +1,105 @@
+package io.percolate.bench.simcheck;
+
+import io.percolate.sim.cluster.ClusterSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The simulator check's pieces (issue 5, item 4): the SYNTH trace read back as SLS draws it, a
+ * real SLS run of TLS at the trace's submission times, the jobs as SleepJobs on a real TLS
+ * mini-cluster, and the rank correlation it reports. The full three-host comparison is
+ * {@code ./percolate bench simcheck}.
+ */
+final class TestSimcheck {
+    private static final List<SynthMix.JobClass> TINY = List.of(new SynthMix.JobClass("tiny", 1.0, 2, 1_000, 1, 1_000));
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void trace_drawsJobsOfItsClassesInTheWindow_sameSeedSameJobs() throws Exception {
+        SimcheckSettings settings = settings(12, 1, 60);
+        List<MixJob> jobs = draw(settings, SynthMix.CLASSES, "a.json");
+
+        assertEquals(12, jobs.size());
+        assertEquals(jobs.stream().sorted(Comparator.comparingLong(MixJob::submitMillis)).toList(), jobs);
+        for (MixJob j : jobs) {
+            assertTrue(j.submitMillis() >= 0 && j.submitMillis() < 60_000, j.toString());
+            SynthMix.JobClass c = SynthMix.CLASSES.stream().filter(k -> k.name().equals(j.jobClass())).findFirst()
+                    .orElseThrow();
+            assertEquals(List.of(c.maps(), c.mapMillis(), c.reduces(), c.reduceMillis()),
+                    List.of(j.maps(), j.mapMillis(), j.reduces(), j.reduceMillis()), j.toString());
+        }
+        assertTrue(SynthMix.classesOf(jobs).size() > 1, "a mix, not one class: " + jobs);
+        assertEquals(jobs, draw(settings, SynthMix.CLASSES, "b.json"));
+        assertNotEquals(jobs, draw(settings(12, 2, 60), SynthMix.CLASSES, "c.json"));
+    }
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void sls_runsTlsOnItsJobs_atTheirSubmissionTimes() throws Exception {
+        SimcheckSettings settings = settings(3, 3, 8);
+        Path trace = dir.resolve("trace.json");
+        SynthMix.write(settings, TINY, trace);
+        List<MixJob> jobs = SynthMix.jobs(trace);
+        long spread = jobs.get(2).submitMillis() - jobs.get(0).submitMillis();
+        assertTrue(spread >= 3_000, "the seed spreads the submissions: " + jobs);
+
+        Map<String, Double> response = new SlsHost(ClusterSpec.of(1, 4), trace, dir.resolve("sls")).run("tls", jobs);
+
+        assertEquals(jobs.stream().map(MixJob::id).toList(), List.copyOf(response.keySet()));
+        // a job takes at least its map and its reduce, one after the other; alone on the node, not much more
+        response.values().forEach(r -> assertTrue(r >= 2.0 && r < 30, "response " + r + " s: " + response));
+        // SLS started the applications as far apart as the trace submits them (3.4.2 alone starts all at once)
+        List<String> apps = Files.readAllLines(dir.resolve("sls").resolve("tls").resolve(SlsMain.APPS));
+        List<Long> starts = apps.subList(1, apps.size()).stream().map(l -> Long.parseLong(l.split(",")[3])).sorted().toList();
+        long started = starts.get(starts.size() - 1) - starts.get(0);
+        assertTrue(Math.abs(started - spread) < 1_500, "started " + started + " ms apart, submitted " + spread);
+    }
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void cluster_runsEachJobAsASleepJob_underTls() throws Exception {
+        SimcheckSettings settings = settings(2, 3, 4);
+        Path trace = dir.resolve("trace.json");
+        SynthMix.write(settings, TINY, trace);
+        List<MixJob> jobs = SynthMix.jobs(trace);
+
+        Map<String, Double> response = new ClusterHost(1, 4, dir.resolve("cluster")).run("tls", jobs);
+
+        assertEquals(jobs.stream().map(MixJob::id).toList(), List.copyOf(response.keySet()));
+        // its map and its reduce one after the other, plus an ApplicationMaster and task JVMs starting
+        response.values().forEach(r -> assertTrue(r > 2.0 && r < 120, "response " + r + " s: " + response));
+    }
+
+    @Test
+    void rankCorrelation_ordersAndTies() {
+        assertEquals(1.0, SimcheckReport.Spearman.correlation(List.of(1.0, 5.0, 9.0), List.of(10.0, 20.0, 90.0)), 1e-9);
+        assertEquals(-1.0, SimcheckReport.Spearman.correlation(List.of(1.0, 5.0, 9.0), List.of(3.0, 2.0, 1.0)), 1e-9);
+        // ties share their mean rank: x ranks 1.5, 1.5, 3 against 1, 2, 3
+        assertEquals(Math.sqrt(0.75), SimcheckReport.Spearman.correlation(List.of(4.0, 4.0, 7.0),
+                List.of(1.0, 2.0, 3.0)), 1e-9);
+    }
+
+    private SimcheckSettings settings(int jobs, long seed, int window) {
+        return new SimcheckSettings(jobs, seed, window, 1, 4, SimcheckSettings.SCHEDULERS, List.of("sls"), dir);
+    }
+
+    private List<MixJob> draw(SimcheckSettings settings, List<SynthMix.JobClass> classes, String name) throws Exception {
+        Path trace = dir.resolve(name);
+        SynthMix.write(settings, classes, trace);
+        return SynthMix.jobs(trace);
+    }
+}
