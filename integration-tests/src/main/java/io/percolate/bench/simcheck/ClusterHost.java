@@ -37,11 +37,6 @@ final class ClusterHost implements Host {
     }
 
     @Override
-    public String name() {
-        return "cluster";
-    }
-
-    @Override
     public Map<String, Double> run(String scheduler, List<MixJob> jobs) throws Exception {
         SchedulerKind kind = SchedulerKind.valueOf(scheduler.toUpperCase(Locale.ROOT));
         Path dir = Files.createDirectories(workDir.resolve(scheduler));

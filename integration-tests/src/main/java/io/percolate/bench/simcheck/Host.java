@@ -5,8 +5,6 @@ import java.util.Map;
 
 /** Somewhere the checked workload runs under a named scheduler: the simulator, SLS or a real cluster. */
 interface Host {
-    String name();
-
     /** Runs every job under {@code scheduler}; returns each job's response time in seconds, by id. */
     Map<String, Double> run(String scheduler, List<MixJob> jobs) throws Exception;
 }

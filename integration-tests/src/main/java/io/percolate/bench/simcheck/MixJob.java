@@ -15,11 +15,6 @@ record MixJob(String id, String jobClass, long submitMillis, int maps, long mapM
         }
     }
 
-    /** Container time of its tasks, ApplicationMaster excluded. */
-    long taskMillis() {
-        return maps * mapMillis + reduces * reduceMillis;
-    }
-
     int tasks() {
         return maps + reduces;
     }

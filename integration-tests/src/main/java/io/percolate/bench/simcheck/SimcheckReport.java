@@ -94,8 +94,8 @@ final class SimcheckReport {
         for (HostResult h : hosts) {
             ObjectNode host = byHost.putObject(h.host());
             host.put("wall_s", h.wallSeconds());
-            host.put("tls_vs_fair", h.ratio("tls", "fair"));
-            host.put("tls_vs_capacity", h.ratio("tls", "capacity"));
+            putFinite(host, "tls_vs_fair", h.ratio("tls", "fair"));
+            putFinite(host, "tls_vs_capacity", h.ratio("tls", "capacity"));
             host.putPOJO("order", h.order());
             h.responses().forEach((scheduler, responses) -> {
                 ObjectNode n = host.putObject(scheduler);
@@ -118,8 +118,8 @@ final class SimcheckReport {
     }
 
     private void agree(ObjectNode n, HostResult a, HostResult b) {
-        n.put("tls_vs_fair_gap", Math.abs(a.ratio("tls", "fair") - b.ratio("tls", "fair")));
-        n.put("tls_vs_capacity_gap", Math.abs(a.ratio("tls", "capacity") - b.ratio("tls", "capacity")));
+        putFinite(n, "tls_vs_fair_gap", Math.abs(a.ratio("tls", "fair") - b.ratio("tls", "fair")));
+        putFinite(n, "tls_vs_capacity_gap", Math.abs(a.ratio("tls", "capacity") - b.ratio("tls", "capacity")));
         n.put("same_order", a.order().equals(b.order()));
         ObjectNode spearman = n.putObject("job_rank_correlation");
         ObjectNode scale = n.putObject("mean_response_ratio");
@@ -129,8 +129,15 @@ final class SimcheckReport {
             }
             List<Double> x = jobs.stream().map(j -> a.responses().get(scheduler).get(j.id())).toList();
             List<Double> y = jobs.stream().map(j -> b.responses().get(scheduler).get(j.id())).toList();
-            spearman.put(scheduler, Spearman.correlation(x, y));
+            putFinite(spearman, scheduler, Spearman.correlation(x, y));
             scale.put(scheduler, b.mean(scheduler) / a.mean(scheduler));
+        }
+    }
+
+    /** JSON has no NaN: a ratio of a scheduler that did not run is left out. */
+    private static void putFinite(ObjectNode node, String key, double value) {
+        if (Double.isFinite(value)) {
+            node.put(key, value);
         }
     }
 

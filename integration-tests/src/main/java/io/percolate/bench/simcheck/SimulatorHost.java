@@ -26,11 +26,6 @@ final class SimulatorHost implements Host {
     }
 
     @Override
-    public String name() {
-        return "simulator";
-    }
-
-    @Override
     public Map<String, Double> run(String scheduler, List<MixJob> jobs) {
         List<String> bins = SynthMix.classesOf(jobs);
         List<SimQuery> queries = jobs.stream()

@@ -31,11 +31,6 @@ final class SlsHost implements Host {
     }
 
     @Override
-    public String name() {
-        return "sls";
-    }
-
-    @Override
     public Map<String, Double> run(String scheduler, List<MixJob> jobs) throws IOException, InterruptedException {
         Path out = workDir.resolve(scheduler);
         Files.createDirectories(out);

@@ -15,7 +15,10 @@ import org.apache.hadoop.yarn.sls.scheduler.SLSFairScheduler;
 import java.util.List;
 import java.util.Map;
 
-/** SLS's own wrappers of the stock schedulers, with their asks held back for {@link AddedAttempts}. */
+/**
+ * SLS's own wrappers of the stock schedulers, with their asks held back for {@link AddedAttempts}:
+ * the same two overrides on each, since they extend different classes.
+ */
 final class SlsStockSchedulers {
     /** The wrapper SLS runs in place of each stock scheduler. */
     static final Map<String, String> BY_STOCK = Map.of(
