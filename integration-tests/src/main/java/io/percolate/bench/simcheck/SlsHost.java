@@ -1,9 +1,9 @@
 package io.percolate.bench.simcheck;
 
+import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.sim.cluster.ClusterSpec;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,8 +38,7 @@ final class SlsHost implements Host {
         long timeoutSeconds = last / 1000 + 1800;
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g"));
-        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(a -> a.startsWith("--add-opens")).toList());
+        command.addAll(MiniPercolateCluster.jdkOpenFlags());
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), SlsMain.class.getName(), scheduler,
                 trace.toAbsolutePath().toString(), out.toAbsolutePath().toString(), String.valueOf(cluster.nodes()),
                 String.valueOf(cluster.containersPerNode()), String.valueOf(timeoutSeconds)));

@@ -19,7 +19,6 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.util.List;
-import java.util.stream.Collectors;
 
 import static java.util.Objects.requireNonNull;
 
@@ -114,7 +113,7 @@ public final class MiniPercolateCluster implements InProcessHadoop {
         // Client compiler only and the serial collector: on two cores a task JVM spends most of its
         // life starting up, and the C2 and parallel-GC threads of four containers compete for them.
         String javaOpts = "-Xmx" + (spec.containerMb() * 3 / 4) + "m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC "
-                + jdkOpens();
+                + String.join(" ", jdkOpenFlags());
         for (String key : List.of("mapreduce.map.java.opts", "mapreduce.reduce.java.opts",
                 "yarn.app.mapreduce.am.command-opts")) {
             conf.set(key, javaOpts);
@@ -208,14 +207,15 @@ public final class MiniPercolateCluster implements InProcessHadoop {
     }
 
     /**
-     * The {@code --add-opens} flags this JVM was started with: containers run the same Hive and
-     * Hadoop code on the same JDK and need the same ones.
+     * The {@code --add-opens} flags this JVM was started with: containers, and any JVM started to
+     * run the same Hive and Hadoop code on the same JDK, need the same ones.
      */
-    static String jdkOpens() {
+    public static List<String> jdkOpenFlags() {
         return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(a -> a.startsWith("--add-opens"))
-                .collect(Collectors.joining(" "));
+                .toList();
     }
+
 
     /** The descriptor directory on this cluster's file system. */
     public Path descriptorDir() throws IOException {
