@@ -6,6 +6,7 @@ import io.percolate.sim.cluster.DataSources;
 import io.percolate.sim.cluster.MemoryLocality;
 import io.percolate.sim.cluster.SimUser;
 import io.percolate.sim.cluster.Simulation;
+import io.percolate.sim.cluster.StartupCosts;
 import io.percolate.sim.workload.EstimateError;
 import io.percolate.sim.workload.Workloads;
 
@@ -33,10 +34,12 @@ import java.util.Map;
  * @param estimateError     σ of the hook's estimation error: published task times are the real ones
  *                          times e^Z, Z ~ N(0, σ²), per job ({@link EstimateError}); 0 publishes exact DAGs
  * @param out               directory of result.json
+ * @param startup           what each job pays besides its tasks' work ({@code --am-start-s}, {@code --task-start-s},
+ *                          {@code --job-end-s}, {@code --am-exit-s}; none by default)
  */
 public record BenchSettings(String workload, long seed, int queries, double load, int nodes, int containersPerNode,
         List<String> schedulers, String aloneScheduler, double estimateError, Path out, MemoryLocality locality,
-        DataSources sources) {
+        DataSources sources, StartupCosts startup) {
 
     public static final String DEFAULT_WORKLOAD = "small";
     public static final long DEFAULT_SEED = 1;
@@ -73,7 +76,7 @@ public record BenchSettings(String workload, long seed, int queries, double load
     public static BenchSettings defaults() {
         return new BenchSettings(DEFAULT_WORKLOAD, DEFAULT_SEED, DEFAULT_QUERIES, DEFAULT_LOAD, DEFAULT_NODES,
                 DEFAULT_CONTAINERS_PER_NODE, Schedulers.names(), DEFAULT_ALONE_SCHEDULER, DEFAULT_ESTIMATE_ERROR,
-                DEFAULT_OUT, MemoryLocality.OFF, DataSources.HDFS);
+                DEFAULT_OUT, MemoryLocality.OFF, DataSources.HDFS, StartupCosts.NONE);
     }
 
     public static BenchSettings parse(String... args) {
@@ -102,19 +105,22 @@ public record BenchSettings(String workload, long seed, int queries, double load
                         number(given, "page-cache-mb", MemoryLocality.DEFAULT_PAGE_CACHE_MB)),
                 new DataSources(fraction(given, "nfs-mb-per-s", 0), number(given, "xdfs-cache-mb", 0),
                         fraction(given, "local-mb-per-s", DataSources.DEFAULT_LOCAL_MB_PER_SECOND),
-                        (int) number(given, "prefetch-streams", 0)));
+                        (int) number(given, "prefetch-streams", 0)),
+                StartupCosts.ofSeconds(fraction(given, "am-start-s", 0), fraction(given, "task-start-s", 0),
+                        fraction(given, "job-end-s", 0), fraction(given, "am-exit-s", 0)));
         given.keySet().removeAll(List.of("workload", "seed", "queries", "load", "nodes", "containers-per-node", "schedulers",
                 "alone-scheduler", "estimate-error", "out", "memory-speedup", "page-cache-mb", "nfs-mb-per-s",
-                "xdfs-cache-mb", "local-mb-per-s", "prefetch-streams"));
+                "xdfs-cache-mb", "local-mb-per-s", "prefetch-streams", "am-start-s", "task-start-s", "job-end-s",
+                "am-exit-s"));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s): " + given.keySet());
         }
         return s;
     }
 
-    /** The simulator for these settings: the cluster, the current user, the memory-locality and data-source models. */
+    /** The simulator for these settings: the cluster, the current user, the memory-locality, data-source and start-up models. */
     public Simulation simulation() {
-        return new Simulation(cluster(), SimUser.current(), locality, sources);
+        return new Simulation(cluster(), SimUser.current(), locality, sources, startup);
     }
 
     public ClusterSpec cluster() {

@@ -70,6 +70,10 @@ public final class SchedBench {
         reported.put("page_cache_mb", settings.locality().enabled() ? settings.locality().pageCacheMb() : 0);
         reported.put("nfs_mb_per_s", settings.sources().nfsMbPerSecond());
         reported.put("xdfs_cache_mb", settings.sources().cacheMb());
+        reported.put("am_start_s", settings.startup().amStartMillis() / 1000.0);
+        reported.put("task_start_s", settings.startup().taskStartMillis() / 1000.0);
+        reported.put("job_end_s", settings.startup().jobEndMillis() / 1000.0);
+        reported.put("am_exit_s", settings.startup().amExitMillis() / 1000.0);
         reported.put("wall_s", runs.stream().mapToLong(RunResult::wallMillis).sum() / 1000.0);
         return new BenchReport(workload, reported, alone, settings.aloneScheduler(), runs);
     }

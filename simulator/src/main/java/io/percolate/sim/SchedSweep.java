@@ -66,7 +66,7 @@ public final class SchedSweep {
             for (long seed : seeds) {
                 BenchSettings settings = new BenchSettings(base.workload(), seed, base.queries(), load, base.nodes(),
                         base.containersPerNode(), base.schedulers(), base.aloneScheduler(), base.estimateError(),
-                        base.out(), base.locality(), base.sources());
+                        base.out(), base.locality(), base.sources(), base.startup());
                 points.computeIfAbsent(load, l -> new LinkedHashMap<>()).put(seed, SchedBench.run(settings));
             }
         }

@@ -3,6 +3,7 @@ package io.percolate.sim;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.percolate.sim.cluster.DataSources;
 import io.percolate.sim.cluster.MemoryLocality;
+import io.percolate.sim.cluster.StartupCosts;
 import io.percolate.sim.report.SweepReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +21,7 @@ final class TestSchedSweep {
     void everyLoadAndSeedIsOneRun_andTheRatiosAreTheirMeans(@TempDir Path dir) throws Exception {
         BenchSettings base = new BenchSettings("small", 1, 6, BenchSettings.DEFAULT_LOAD, 4, 4, List.of("tls", "fair"),
                 "fair", BenchSettings.DEFAULT_ESTIMATE_ERROR, dir, MemoryLocality.OFF,
-                DataSources.HDFS);
+                DataSources.HDFS, StartupCosts.NONE);
         SweepReport sweep = SchedSweep.run(base, List.of(0.5, 0.9), List.of(1L, 2L));
         sweep.write(dir);
 

@@ -20,7 +20,8 @@ import java.util.concurrent.Future;
 /**
  * The workload on a real mini-cluster: HDFS, a ResourceManager running the named scheduler, real
  * NodeManagers and MapReduce ApplicationMasters, and Hadoop's SleepJob for each job (its tasks sleep
- * their trace time in containers of their own). One fresh cluster per scheduler.
+ * their trace time in containers of their own). One fresh cluster per scheduler. What the jobs paid
+ * besides their work is measured as they ran ({@link #measured()}).
  */
 final class ClusterHost implements Host {
     /** Real containers are smaller than simulated ones: their count, not their size, is what is compared. */
@@ -29,6 +30,7 @@ final class ClusterHost implements Host {
     private final int nodes;
     private final int containersPerNode;
     private final Path workDir;
+    private final MeasuredStartup measured = new MeasuredStartup();
 
     ClusterHost(int nodes, int containersPerNode, Path workDir) {
         this.nodes = nodes;
@@ -58,11 +60,17 @@ final class ClusterHost implements Host {
                 for (Map.Entry<String, Future<Double>> e : running.entrySet()) {
                     response.put(e.getKey(), e.getValue().get());
                 }
+                measured.read(cluster, jobs, scheduler);
                 return response;
             } finally {
                 clients.shutdownNow();
             }
         }
+    }
+
+    /** The start-up costs of every job run so far, under every scheduler. */
+    MeasuredStartup measured() {
+        return measured;
     }
 
     /** Submits at {@code submitAt} (epoch ms); the response runs from then to the job's finish. */

@@ -2,6 +2,7 @@ package io.percolate.bench.simcheck;
 
 import io.percolate.bench.BenchCommand;
 import io.percolate.sim.cluster.ClusterSpec;
+import io.percolate.sim.cluster.StartupCosts;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,18 +10,24 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The simulator checked against real runs (issue 5, item 4): one small SYNTH workload of MapReduce
  * jobs run under TLS, Fair and Capacity (a) in our simulator, (b) through YARN's SLS 3.4.2 and (c) on
  * a real mini-cluster with Hadoop's SleepJob, and how well the relative results agree.
  * {@code ./percolate bench simcheck [--jobs N] [--seed N] [--window S] [--nodes N]
- * [--containers-per-node N] [--schedulers tls,fair,capacity] [--hosts simulator,sls,cluster]}.
+ * [--containers-per-node N] [--schedulers tls,fair,capacity] [--hosts simulator,sls,cluster]
+ * [--costs AM,TASK,END,EXIT]}. The simulator runs twice: as {@code bench sched} runs it (tasks are
+ * only their work) and calibrated, with the start-up costs the real cluster paid.
  *
  * <p>SLS has no job dependencies, so the workload is independent jobs: TLS sees each as a
  * single-job query (its treatment of non-Hive applications).
  */
 public final class SimcheckBench {
+    /** The simulator with start-up costs, as a host of its own in the report. */
+    static final String CALIBRATED = "simulator_calibrated";
+
     private SimcheckBench() {
     }
 
@@ -33,30 +40,46 @@ public final class SimcheckBench {
         Path trace = settings.out().resolve("trace.json");
         SynthMix.write(settings, SynthMix.CLASSES, trace);
         List<MixJob> jobs = SynthMix.jobs(trace);
-        SimcheckReport report = new SimcheckReport(settings, jobs, run(settings, trace, jobs));
+        ClusterHost real = new ClusterHost(settings.nodes(), settings.containersPerNode(),
+                settings.out().resolve("cluster"));
+        List<SimcheckReport.HostResult> results = run(settings, trace, jobs, real);
+        SimcheckReport report = new SimcheckReport(settings, jobs, results, real.measured());
         return new BenchCommand.Outcome(report.summary(), report.write());
     }
 
-    static List<SimcheckReport.HostResult> run(SimcheckSettings settings, Path trace, List<MixJob> jobs)
-            throws Exception {
+    /**
+     * Every host in turn, then the simulator once more with start-up costs (the given ones, else
+     * those {@code real} measured) as {@value #CALIBRATED}, when the simulator is among the hosts.
+     */
+    static List<SimcheckReport.HostResult> run(SimcheckSettings settings, Path trace, List<MixJob> jobs,
+            ClusterHost real) throws Exception {
         ClusterSpec cluster = ClusterSpec.of(settings.nodes(), settings.containersPerNode());
         List<SimcheckReport.HostResult> results = new ArrayList<>();
         for (String name : settings.hosts()) {
             Host host = switch (name) {
-                case "simulator" -> new SimulatorHost(cluster);
+                case "simulator" -> new SimulatorHost(cluster, StartupCosts.NONE);
                 case "sls" -> new SlsHost(cluster, trace, settings.out().resolve("sls"));
-                default -> new ClusterHost(settings.nodes(), settings.containersPerNode(),
-                        settings.out().resolve("cluster"));
+                default -> real;
             };
-            long start = System.nanoTime();
-            Map<String, Map<String, Double>> responses = new LinkedHashMap<>();
-            for (String scheduler : settings.schedulers()) {
-                responses.put(scheduler, host.run(scheduler, jobs));
-                System.err.printf("simcheck: %s under %s done (%.0f s so far)%n", name, scheduler,
-                        (System.nanoTime() - start) / 1e9);
-            }
-            results.add(new SimcheckReport.HostResult(name, responses, (System.nanoTime() - start) / 1e9));
+            results.add(run(name, host, settings.schedulers(), jobs));
+        }
+        Optional<StartupCosts> costs = settings.costs()
+                .or(() -> real.measured().isEmpty() ? Optional.empty() : Optional.of(real.measured().costs()));
+        if (settings.hosts().contains("simulator") && costs.isPresent()) {
+            results.add(run(CALIBRATED, new SimulatorHost(cluster, costs.get()), settings.schedulers(), jobs));
         }
         return results;
+    }
+
+    private static SimcheckReport.HostResult run(String name, Host host, List<String> schedulers, List<MixJob> jobs)
+            throws Exception {
+        long start = System.nanoTime();
+        Map<String, Map<String, Double>> responses = new LinkedHashMap<>();
+        for (String scheduler : schedulers) {
+            responses.put(scheduler, host.run(scheduler, jobs));
+            System.err.printf("simcheck: %s under %s done (%.0f s so far)%n", name, scheduler,
+                    (System.nanoTime() - start) / 1e9);
+        }
+        return new SimcheckReport.HostResult(name, responses, (System.nanoTime() - start) / 1e9);
     }
 }

@@ -3,6 +3,7 @@ package io.percolate.bench.simcheck;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.percolate.sim.cluster.StartupCosts;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -16,13 +17,15 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How far the hosts agree on the same workload. What the simulator is for is relative results, so
  * the headline is each host's TLS-to-Fair and TLS-to-Capacity ratio of mean response time and the
  * order it puts the schedulers in; beside them, per scheduler, the rank correlation of the jobs'
  * response times between hosts (does a job that waits long on one wait long on the other) and the
- * ratio of mean responses (the real cluster's start-up costs, which neither simulator models).
+ * ratio of mean responses (mostly the real cluster's start-up costs). The start-up costs the real
+ * cluster paid, and those the calibrated simulator ran with, are under {@code calibration}.
  */
 final class SimcheckReport {
     /** A host's responses, by scheduler then job id, and the wall time it took. */
@@ -46,11 +49,19 @@ final class SimcheckReport {
     private final SimcheckSettings settings;
     private final List<MixJob> jobs;
     private final List<HostResult> hosts;
+    private final MeasuredStartup measured;
 
-    SimcheckReport(SimcheckSettings settings, List<MixJob> jobs, List<HostResult> hosts) {
+    SimcheckReport(SimcheckSettings settings, List<MixJob> jobs, List<HostResult> hosts, MeasuredStartup measured) {
         this.settings = settings;
         this.jobs = List.copyOf(jobs);
         this.hosts = List.copyOf(hosts);
+        this.measured = measured;
+    }
+
+    /** The costs the calibrated simulator ran with: the given ones, else the measured means. */
+    private Optional<StartupCosts> costsUsed() {
+        boolean calibrated = hosts.stream().anyMatch(h -> h.host().equals(SimcheckBench.CALIBRATED));
+        return calibrated ? Optional.of(settings.costs().orElseGet(measured::costs)) : Optional.empty();
     }
 
     Path write() throws IOException {
@@ -63,6 +74,9 @@ final class SimcheckReport {
 
     String summary() {
         StringBuilder s = new StringBuilder("simcheck:");
+        costsUsed().ifPresent(c -> s.append(String.format(
+                " start-up costs AM %.1f s, task %.1f s, job end %.1f s, AM exit %.1f s;", c.amStartMillis() / 1000.0,
+                c.taskStartMillis() / 1000.0, c.jobEndMillis() / 1000.0, c.amExitMillis() / 1000.0)));
         for (HostResult h : hosts) {
             s.append(String.format(" %s TLS/Fair %.2f TLS/Capacity %.2f order %s;", h.host(), h.ratio("tls", "fair"),
                     h.ratio("tls", "capacity"), String.join(">", h.order())));
@@ -90,6 +104,25 @@ final class SimcheckReport {
             n.put("reduces", j.reduces());
             n.put("reduce_s", j.reduceMillis() / 1000.0);
         }
+        ObjectNode calibration = root.putObject("calibration");
+        if (!measured.isEmpty()) {
+            ObjectNode all = calibration.putObject("measured");
+            ObjectNode byScheduler = calibration.putObject("measured_by_scheduler");
+            for (MeasuredStartup.Cost cost : MeasuredStartup.Cost.values()) {
+                putSamples(all.putObject(cost.key), measured.of(cost));
+                for (String scheduler : measured.schedulers()) {
+                    putSamples(byScheduler.with(scheduler).putObject(cost.key), measured.of(cost, scheduler));
+                }
+            }
+        }
+        costsUsed().ifPresent(c -> {
+            ObjectNode n = calibration.putObject("used");
+            n.put("source", settings.costs().isPresent() ? "given" : "measured means");
+            n.put("am_start_s", c.amStartMillis() / 1000.0);
+            n.put("task_start_s", c.taskStartMillis() / 1000.0);
+            n.put("job_end_s", c.jobEndMillis() / 1000.0);
+            n.put("am_exit_s", c.amExitMillis() / 1000.0);
+        });
         ObjectNode byHost = root.putObject("hosts");
         for (HostResult h : hosts) {
             ObjectNode host = byHost.putObject(h.host());
@@ -132,6 +165,12 @@ final class SimcheckReport {
             putFinite(spearman, scheduler, Spearman.correlation(x, y));
             scale.put(scheduler, b.mean(scheduler) / a.mean(scheduler));
         }
+    }
+
+    private static void putSamples(ObjectNode n, MeasuredStartup.Samples samples) {
+        n.put("mean", samples.mean());
+        n.put("median", samples.median());
+        n.put("samples", samples.seconds().size());
     }
 
     /** JSON has no NaN: a ratio of a scheduler that did not run is left out. */

@@ -1,9 +1,11 @@
 package io.percolate.bench.simcheck;
 
 import io.percolate.bench.BenchOptions;
+import io.percolate.sim.cluster.StartupCosts;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -17,9 +19,11 @@ import java.util.Set;
  * @param schedulers        schedulers compared: names the simulator knows ({@code tls}, {@code fair}, {@code capacity})
  * @param hosts             where the workload runs: {@code simulator}, {@code sls}, {@code cluster}
  * @param out               where result.json, the trace and the plot go
+ * @param costs             start-up costs for the calibrated simulator ({@code --costs AM,TASK,END,EXIT}, seconds),
+ *                          e.g. another run's; by default those the real cluster pays in this run
  */
 record SimcheckSettings(int jobs, long seed, int windowSeconds, int nodes, int containersPerNode,
-                        List<String> schedulers, List<String> hosts, Path out) {
+                        List<String> schedulers, List<String> hosts, Path out, Optional<StartupCosts> costs) {
     static final List<String> SCHEDULERS = List.of("tls", "fair", "capacity");
     static final List<String> HOSTS = List.of("simulator", "sls", "cluster");
 
@@ -37,13 +41,25 @@ record SimcheckSettings(int jobs, long seed, int windowSeconds, int nodes, int c
         }
     }
 
+    SimcheckSettings(int jobs, long seed, int windowSeconds, int nodes, int containersPerNode, List<String> schedulers,
+            List<String> hosts, Path out) {
+        this(jobs, seed, windowSeconds, nodes, containersPerNode, schedulers, hosts, out, Optional.empty());
+    }
+
     static SimcheckSettings parse(List<String> args) {
         BenchOptions o = BenchOptions.parse(args,
-                Set.of("jobs", "seed", "window", "nodes", "containers-per-node", "schedulers", "hosts", "out"), Set.of(),
-                "--jobs N --seed N --window S --nodes N --containers-per-node N --schedulers tls,fair,capacity"
-                        + " --hosts simulator,sls,cluster --out DIR");
+                Set.of("jobs", "seed", "window", "nodes", "containers-per-node", "schedulers", "hosts", "out", "costs"),
+                Set.of(), "--jobs N --seed N --window S --nodes N --containers-per-node N --schedulers tls,fair,capacity"
+                        + " --hosts simulator,sls,cluster --out DIR --costs AM,TASK,END,EXIT");
+        List<Double> costs = o.numbers("costs", List.of());
+        if (!costs.isEmpty() && costs.size() != 4) {
+            throw new IllegalArgumentException("--costs needs four seconds: AM start, task start, job end, AM exit; got "
+                    + costs);
+        }
         return new SimcheckSettings(o.integer("jobs", 12), o.longInteger("seed", 1), o.integer("window", 60),
                 o.integer("nodes", 2), o.integer("containers-per-node", 4), o.list("schedulers", SCHEDULERS),
-                o.list("hosts", HOSTS), o.path("out", Path.of("target", "bench", "simcheck")));
+                o.list("hosts", HOSTS), o.path("out", Path.of("target", "bench", "simcheck")),
+                costs.isEmpty() ? Optional.empty()
+                        : Optional.of(StartupCosts.ofSeconds(costs.get(0), costs.get(1), costs.get(2), costs.get(3))));
     }
 }

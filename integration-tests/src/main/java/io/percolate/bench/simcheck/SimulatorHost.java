@@ -4,7 +4,10 @@ import io.percolate.model.OperatorKind;
 import io.percolate.model.QueryDag;
 import io.percolate.sim.adapter.Schedulers;
 import io.percolate.sim.cluster.ClusterSpec;
+import io.percolate.sim.cluster.DataSources;
+import io.percolate.sim.cluster.MemoryLocality;
 import io.percolate.sim.cluster.Simulation;
+import io.percolate.sim.cluster.StartupCosts;
 import io.percolate.sim.report.RunResult;
 import io.percolate.sim.workload.SimQuery;
 import io.percolate.sim.workload.TpchShapes;
@@ -16,13 +19,15 @@ import java.util.Map;
 
 /**
  * The workload in our simulator, as {@code bench sched} runs it: every job a plain YARN application
- * (no descriptor, no tags), tasks taking exactly their trace times.
+ * (no descriptor, no tags), tasks taking their trace times plus the given start-up costs.
  */
 final class SimulatorHost implements Host {
     private final ClusterSpec cluster;
+    private final StartupCosts costs;
 
-    SimulatorHost(ClusterSpec cluster) {
+    SimulatorHost(ClusterSpec cluster, StartupCosts costs) {
         this.cluster = cluster;
+        this.costs = costs;
     }
 
     @Override
@@ -31,7 +36,7 @@ final class SimulatorHost implements Host {
         List<SimQuery> queries = jobs.stream()
                 .map(j -> new SimQuery(j.id(), j.submitMillis(), bins.indexOf(j.jobClass()), "job", dag(j), false))
                 .toList();
-        RunResult run = new Simulation(cluster, SynthMix.USER)
+        RunResult run = new Simulation(cluster, SynthMix.USER, MemoryLocality.OFF, DataSources.HDFS, costs)
                 .run(new Workload("simcheck", 0, bins, queries), Schedulers.create(scheduler));
         Map<String, Double> response = new LinkedHashMap<>();
         jobs.forEach(j -> response.put(j.id(), run.response(j.id())));

@@ -77,11 +77,54 @@ final class TestSimcheck {
         SynthMix.write(settings, TINY, trace);
         List<MixJob> jobs = SynthMix.jobs(trace);
 
-        Map<String, Double> response = new ClusterHost(1, 4, dir.resolve("cluster")).run("tls", jobs);
+        ClusterHost host = new ClusterHost(1, 4, dir.resolve("cluster"));
+        Map<String, Double> response = host.run("tls", jobs);
 
         assertEquals(jobs.stream().map(MixJob::id).toList(), List.copyOf(response.keySet()));
         // its map and its reduce one after the other, plus an ApplicationMaster and task JVMs starting
         response.values().forEach(r -> assertTrue(r > 2.0 && r < 120, "response " + r + " s: " + response));
+
+        // what they paid besides their work, read back from their history: per job an AM start, a
+        // job end and an AM exit, per task (two maps, one reduce) a start; JVMs take time to start
+        MeasuredStartup costs = host.measured();
+        assertEquals(List.of("tls"), costs.schedulers());
+        assertEquals(2, costs.of(MeasuredStartup.Cost.AM_START).seconds().size());
+        assertEquals(6, costs.of(MeasuredStartup.Cost.TASK_START, "tls").seconds().size());
+        assertEquals(2, costs.of(MeasuredStartup.Cost.JOB_END).seconds().size());
+        assertEquals(2, costs.of(MeasuredStartup.Cost.AM_EXIT).seconds().size());
+        costs.of(MeasuredStartup.Cost.AM_START).seconds().forEach(s -> assertTrue(s > 0.2 && s < 60, "AM start " + s + " s"));
+        costs.of(MeasuredStartup.Cost.TASK_START).seconds().forEach(s -> assertTrue(s > 0.2 && s < 60, "task start " + s + " s"));
+        costs.of(MeasuredStartup.Cost.JOB_END).seconds().forEach(s -> assertTrue(s >= 0 && s < 60, "job end " + s + " s"));
+        costs.of(MeasuredStartup.Cost.AM_EXIT).seconds().forEach(s -> assertTrue(s >= 0 && s < 60, "AM exit " + s + " s"));
+        double meanResponse = response.values().stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        assertTrue(costs.of(MeasuredStartup.Cost.AM_START).mean() + costs.of(MeasuredStartup.Cost.TASK_START).mean() * 2
+                < meanResponse, "the costs are part of each response, not more: " + meanResponse);
+    }
+
+    @Test
+    void givenCosts_runTheSimulatorOnceMore_calibrated() throws Exception {
+        SimcheckSettings settings = SimcheckSettings.parse(List.of("--jobs", "6", "--hosts", "simulator",
+                "--costs", "8,4,0.1,1", "--out", dir.toString()));
+        Path trace = dir.resolve("trace.json");
+        SynthMix.write(settings, SynthMix.CLASSES, trace);
+        List<MixJob> jobs = SynthMix.jobs(trace);
+
+        List<SimcheckReport.HostResult> hosts = SimcheckBench.run(settings, trace, jobs,
+                new ClusterHost(1, 4, dir.resolve("unused")));
+
+        assertEquals(List.of("simulator", SimcheckBench.CALIBRATED), hosts.stream().map(SimcheckReport.HostResult::host).toList());
+        for (String scheduler : SimcheckSettings.SCHEDULERS) {
+            // each job takes at least its AM start, a map and a reduce with their starts
+            for (MixJob j : jobs) {
+                double floor = 8 + (j.mapMillis() + j.reduceMillis()) / 1000.0 + 2 * 4;
+                assertTrue(hosts.get(1).responses().get(scheduler).get(j.id()) >= floor, j.toString());
+            }
+            assertTrue(hosts.get(1).mean(scheduler) > hosts.get(0).mean(scheduler) + 8 + 2 * 4, scheduler);
+        }
+        var json = new SimcheckReport(settings, jobs, hosts, new MeasuredStartup()).json();
+        assertEquals("given", json.at("/calibration/used/source").asText());
+        assertEquals(4.0, json.at("/calibration/used/task_start_s").asDouble());
+        assertTrue(json.at("/calibration/measured").isMissingNode());
     }
 
     @Test

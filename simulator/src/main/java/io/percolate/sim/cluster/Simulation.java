@@ -48,6 +48,7 @@ import java.util.stream.Collectors;
  * every {@link ClusterSpec#heartbeatMillis()}, the scheduler's update every
  * {@link ClusterSpec#updateMillis()}, a completed container seen by the scheduler at the next
  * heartbeat of its node. Heartbeats stop while no job runs and resume with the next arrival.
+ * What a real job pays besides its tasks' work — JVM starts, commits — is {@link StartupCosts}.
  */
 public final class Simulation {
     /** MapReduce's request priorities: maps before reduces (RMContainerAllocator). */
@@ -63,16 +64,19 @@ public final class Simulation {
     private final String user;
     private final MemoryLocality locality;
     private final DataSources sources;
+    private final StartupCosts costs;
 
     public Simulation(ClusterSpec cluster, String user) {
-        this(cluster, user, MemoryLocality.OFF, DataSources.HDFS);
+        this(cluster, user, MemoryLocality.OFF, DataSources.HDFS, StartupCosts.NONE);
     }
 
-    public Simulation(ClusterSpec cluster, String user, MemoryLocality locality, DataSources sources) {
+    public Simulation(ClusterSpec cluster, String user, MemoryLocality locality, DataSources sources,
+            StartupCosts costs) {
         this.cluster = cluster;
         this.user = user;
         this.locality = locality;
         this.sources = sources;
+        this.costs = costs;
     }
 
     /** Runs {@code workload} to completion under {@code scheduler}, which it starts and closes. */
@@ -336,15 +340,28 @@ public final class Simulation {
                 completed.get(node).clear();
                 exited.get(node).clear();
             }
-            // the AMs whose launch was just reported now run and ask for their maps
+            // the AMs whose launch was just reported ask for their maps once they have started
             for (Job job : amsLaunching) {
-                job.phase = Phase.RUNNING;
-                job.asks.add(ResourceRequest.newInstance(MAP_PRIORITY, ResourceRequest.ANY, container, job.mapsToStart));
+                after(costs.amStartMillis(), () -> askForMaps(job));
             }
             amsLaunching.clear();
             for (Completion c : reported) {
                 taskReported(c);
             }
+        }
+
+        /** Runs {@code action} now, or {@code millis} from now before that instant's heartbeats (as a task's end). */
+        void after(long millis, Runnable action) {
+            if (millis == 0) {
+                action.run();
+            } else {
+                events.at(now() + millis, Lane.TASK_END, action);
+            }
+        }
+
+        void askForMaps(Job job) {
+            job.phase = Phase.RUNNING;
+            job.asks.add(ResourceRequest.newInstance(MAP_PRIORITY, ResourceRequest.ANY, container, job.mapsToStart));
         }
 
         void amHeartbeats() {
@@ -379,7 +396,7 @@ public final class Simulation {
             }
             MapRead read = map ? mapRead(job, node) : MapRead.NONE;
             double seconds = map ? read.seconds() : job.node.estimate().reduceTaskSeconds();
-            long end = now() + Math.max(1, Math.round(seconds * 1000));
+            long end = now() + Math.max(1, Math.round(seconds * 1000) + costs.taskStartMillis());
             ContainerId id = c.getId();
             Runnable ended = () -> {
                 job.query.containerEnded(now());
@@ -557,16 +574,24 @@ public final class Simulation {
                         job.reducesToStart));
             }
             if (job.mapsLeft == 0 && job.reducesLeft == 0) {
-                finish(job);
+                after(costs.jobEndMillis(), () -> finish(job));
             }
+        }
+
+        /** The AM has exited: YARN removes its attempt, and the AM's node reports its container at its next heartbeat. */
+        void releaseAm(Job job) {
+            scheduler.finish(job.attempt);
+            exited.get(job.am.getNodeId()).add(ContainerStatus.newInstance(job.am.getId(), ContainerState.COMPLETE, "",
+                    ContainerExitStatus.SUCCESS));
         }
 
         void finish(Job job) {
             job.phase = Phase.DONE;
             job.finishedAt = now();
-            scheduler.finish(job.attempt);
-            exited.get(job.am.getNodeId()).add(ContainerStatus.newInstance(job.am.getId(), ContainerState.COMPLETE, "",
-                    ContainerExitStatus.SUCCESS));
+            after(costs.amExitMillis(), () -> {
+                releaseAm(job);
+                startTicking();
+            });
             job.query.containerEnded(now());
             running.remove(job);
             QueryRun query = job.query;

@@ -34,7 +34,7 @@ final class TestDataSources {
 
     private static RunResult run(DataSources sources) {
         Workload workload = new Workload("scans", 1, List.of("all"), List.of(scan("first", 0), scan("second", 300)));
-        return new Simulation(ClusterSpec.of(1, 4), SimUser.current(), MemoryLocality.OFF, sources)
+        return new Simulation(ClusterSpec.of(1, 4), SimUser.current(), MemoryLocality.OFF, sources, StartupCosts.NONE)
                 .run(workload, Schedulers.create("fair"));
     }
 
@@ -70,7 +70,7 @@ final class TestDataSources {
                         new TpchShapes.TaskTimes(40, 0))));
         Workload workload = new Workload("chain", 1, List.of("all"), List.of(new SimQuery("q", 0, 0, "chain", dag)));
         return new Simulation(ClusterSpec.of(1, 4), SimUser.current(), MemoryLocality.OFF,
-                new DataSources(10, 4096, 200, prefetchStreams)).run(workload, Schedulers.create(scheduler));
+                new DataSources(10, 4096, 200, prefetchStreams), StartupCosts.NONE).run(workload, Schedulers.create(scheduler));
     }
 
     @Test

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 final class TestDeterminism {
     private static BenchReport run(long seed) {
         return SchedBench.run(new BenchSettings("small", seed, 6, BenchSettings.DEFAULT_LOAD, 4, 4, List.of("tls", "fair", "capacity"), "fair", BenchSettings.DEFAULT_ESTIMATE_ERROR,
-                Path.of("unused"), MemoryLocality.OFF, DataSources.HDFS));
+                Path.of("unused"), MemoryLocality.OFF, DataSources.HDFS, StartupCosts.NONE));
     }
 
     private static String withoutWallTimes(BenchReport report) {
@@ -42,7 +42,7 @@ final class TestDeterminism {
     void qmix_sameSeed_sameResult() {
         BenchSettings settings = new BenchSettings("qmix", 5, 10, BenchSettings.DEFAULT_LOAD, 4, 4,
                 List.of("tls", "fair"), "fair", BenchSettings.DEFAULT_ESTIMATE_ERROR, Path.of("unused"),
-                new MemoryLocality(1.5, 1024), new DataSources(200, 4096, 200));
+                new MemoryLocality(1.5, 1024), new DataSources(200, 4096, 200), new StartupCosts(3000, 1500, 1000, 500));
         String first = withoutWallTimes(SchedBench.run(settings));
         assertEquals(first, withoutWallTimes(SchedBench.run(settings)));
         assertTrue(first.contains("\"jain_slowdown\""), first);

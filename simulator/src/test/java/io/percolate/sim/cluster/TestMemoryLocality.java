@@ -37,7 +37,7 @@ final class TestMemoryLocality {
     private static RunResult run(MemoryLocality locality, SimQuery... queries) {
         Workload workload = new Workload("scans", 1, List.of("all"), List.of(queries));
         // one node with room for the AM and the three maps: every task reads on the same node
-        return new Simulation(ClusterSpec.of(1, 4), SimUser.current(), locality, DataSources.HDFS).run(workload, Schedulers.create("fair"));
+        return new Simulation(ClusterSpec.of(1, 4), SimUser.current(), locality, DataSources.HDFS, StartupCosts.NONE).run(workload, Schedulers.create("fair"));
     }
 
     @Test

@@ -33,7 +33,7 @@ final class TestThreeQueryMix {
     @BeforeAll
     static void run() {
         report = SchedBench.run(new BenchSettings("mix", 1, 3, BenchSettings.DEFAULT_LOAD, 4, 4, Schedulers.names(), "fair", 0, Path.of("unused"),
-                MemoryLocality.OFF, DataSources.HDFS));
+                MemoryLocality.OFF, DataSources.HDFS, StartupCosts.NONE));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.percolate.sim.report;
 import io.percolate.sim.BenchSettings;
 import io.percolate.sim.cluster.DataSources;
 import io.percolate.sim.cluster.MemoryLocality;
+import io.percolate.sim.cluster.StartupCosts;
 import io.percolate.sim.SchedBench;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +22,7 @@ final class TestBenchPlots {
     void write_putsPlotsBesideTheResult(@TempDir Path dir) throws Exception {
         BenchReport report = SchedBench.run(new BenchSettings("small", 3, 6, BenchSettings.DEFAULT_LOAD, 4, 4,
                 List.of("tls", "fair"), "fair", BenchSettings.DEFAULT_ESTIMATE_ERROR, dir,
-                MemoryLocality.OFF, DataSources.HDFS));
+                MemoryLocality.OFF, DataSources.HDFS, StartupCosts.NONE));
         report.write(dir);
         assertTrue(dir.resolve("result.json").toFile().isFile());
         for (String plot : List.of("cdf.png", "bins.png", "gantt-tls.png", "gantt-fair.png")) {

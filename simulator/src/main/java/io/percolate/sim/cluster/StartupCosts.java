@@ -1,0 +1,29 @@
+package io.percolate.sim.cluster;
+
+/**
+ * What a MapReduce job pays besides its tasks' work: the seconds a real cluster spends starting
+ * JVMs and committing. {@code bench simcheck} measures them on a real mini-cluster
+ * ({@code calibration} in its result) and runs the simulator with them.
+ *
+ * @param amStartMillis   from the ApplicationMaster's launch until it asks for its maps (JVM start, job init and set-up)
+ * @param taskStartMillis added to every task's work while it holds its container (container launch, JVM start,
+ *                        task set-up and commit)
+ * @param jobEndMillis    from the report of a job's last task until the job has finished (job commit, history)
+ * @param amExitMillis    from the job's end until its ApplicationMaster gives its container back (unregister, exit)
+ */
+public record StartupCosts(long amStartMillis, long taskStartMillis, long jobEndMillis, long amExitMillis) {
+    /** A job is only its tasks' work: what the simulator modelled before it was calibrated. */
+    public static final StartupCosts NONE = new StartupCosts(0, 0, 0, 0);
+
+    public StartupCosts {
+        if (amStartMillis < 0 || taskStartMillis < 0 || jobEndMillis < 0 || amExitMillis < 0) {
+            throw new IllegalArgumentException("start-up costs must be >= 0 ms, got " + amStartMillis + ", "
+                    + taskStartMillis + ", " + jobEndMillis + ", " + amExitMillis);
+        }
+    }
+
+    public static StartupCosts ofSeconds(double amStart, double taskStart, double jobEnd, double amExit) {
+        return new StartupCosts(Math.round(amStart * 1000), Math.round(taskStart * 1000), Math.round(jobEnd * 1000),
+                Math.round(amExit * 1000));
+    }
+}
