@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 record HookConfig(boolean enabled, String descriptorDir, Optional<String> statisticsDir,
                   boolean metastoreStatistics, CoarseEstimator.Settings estimator, Optional<String> modelPath,
-                  double refineSeconds) {
+                  double refineSeconds, boolean rememberFilters) {
 
     /** Turns the hook off without removing it from {@code hive.exec.pre.hooks}. */
     static final String ENABLED = "percolate.hook.enabled";
@@ -34,6 +34,13 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
      */
     static final String METASTORE_STATISTICS = "percolate.statistics.metastore";
     static final boolean DEFAULT_METASTORE_STATISTICS = true;
+    /**
+     * Whether the selectivity each filter over a table scan really had is remembered beside the
+     * table's statistics as its job finishes, and estimates the same filter next time (needs the
+     * statistics directory and refine-seconds &gt; 0).
+     */
+    static final String REMEMBER_FILTERS = "percolate.statistics.remember-filters";
+    static final boolean DEFAULT_REMEMBER_FILTERS = true;
     /**
      * The trained task-time model ({@code ./percolate model train}) on the cluster file system;
      * empty: tasks are timed by the throughputs below.
@@ -61,6 +68,11 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
         return statisticsDir.map(dir -> new StatisticsStore(conf, new Path(dir)));
     }
 
+    /** Where filters' past selectivities are read and remembered; empty when they are not. */
+    Optional<StatisticsStore> pastSelectivities(Configuration conf) {
+        return rememberFilters ? statisticsStore(conf) : Optional.empty();
+    }
+
     /** The trained time model, if one is configured and readable (else a warning, and the throughputs). */
     Optional<TimeModel> timeModel(Configuration conf) {
         return modelPath.flatMap(path -> TimeModelFile.shared().load(conf, path));
@@ -84,7 +96,8 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
                 ConfigValues.flag(conf, METASTORE_STATISTICS, DEFAULT_METASTORE_STATISTICS),
                 estimator,
                 Optional.of(conf.getTrimmed(MODEL_PATH, "")).filter(p -> !p.isEmpty()),
-                nonNegative(REFINE_SECONDS, conf.getDouble(REFINE_SECONDS, DEFAULT_REFINE_SECONDS)));
+                nonNegative(REFINE_SECONDS, conf.getDouble(REFINE_SECONDS, DEFAULT_REFINE_SECONDS)),
+                ConfigValues.flag(conf, REMEMBER_FILTERS, DEFAULT_REMEMBER_FILTERS));
     }
 
     private static double positive(Configuration conf, String key, double value) {

@@ -42,7 +42,7 @@ public final class PercolateHook implements ExecuteWithHookContext {
             }
             String user = context.getUgi() != null ? context.getUgi().getShortUserName() : context.getUserName();
             PlannedQuery planned = new PlanExtractor(conf, config.estimator(), config.timeModel(conf),
-                    config.statisticsStore(conf), config.metastoreStatistics())
+                    config.statisticsStore(conf), config.metastoreStatistics(), config.pastSelectivities(conf))
                     .extract(plan, context.getInputs());
             QueryDag dag = planned.dag();
             QueryDescriptor descriptor = QueryDescriptor.of(plan.getQueryId(), String.valueOf(user),
@@ -52,6 +52,7 @@ public final class PercolateHook implements ExecuteWithHookContext {
             int tagged = new JobTagger(conf).tag(plan, descriptor.queryId(), published, dag);
             if (config.refineSeconds() > 0) {
                 OutputWatcher.shared().watch(descriptor, planned, Utilities.getMRTasks(plan.getRootTasks()), conf, store,
+                        config.pastSelectivities(conf),
                         Duration.ofMillis(Math.max(1, Math.round(config.refineSeconds() * 1000))));
             }
             LOG.info("Percolate: query {} has {} jobs (height {}, WRD {} container-s), {} tagged, descriptor {} ({} ms)",

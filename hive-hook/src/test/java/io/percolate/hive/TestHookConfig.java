@@ -67,6 +67,15 @@ final class TestHookConfig {
     }
 
     @Test
+    void rememberFilters_isOnWithAStatisticsDirectory_andCanBeTurnedOff() {
+        Configuration conf = new Configuration(false);
+        assertTrue(HookConfig.from(empty()).rememberFilters());
+        assertTrue(HookConfig.from(empty()).pastSelectivities(conf).isPresent());
+        assertTrue(HookConfig.from(with("percolate.statistics.remember-filters", "false")).pastSelectivities(conf).isEmpty());
+        assertTrue(HookConfig.from(with("percolate.statistics.dir", "")).pastSelectivities(conf).isEmpty());
+    }
+
+    @Test
     void statisticsDir_emptyTurnsStatisticsOff() {
         assertEquals("percolate.statistics.dir", StatisticsStore.DIR_KEY);
         assertEquals(Optional.empty(), HookConfig.from(with("percolate.statistics.dir", " ")).statisticsDir());

@@ -12,6 +12,10 @@ import io.percolate.hive.model.JobHistoryReader;
 import io.percolate.hive.model.TimeModelFile;
 import io.percolate.hive.stats.MetastoreLayouts;
 import io.percolate.hive.stats.StatisticsJob;
+import io.percolate.hive.extract.PlanExtractor;
+import io.percolate.hive.extract.PlannedQuery;
+import io.percolate.estimate.CoarseEstimator;
+import io.percolate.estimate.StatisticalEstimator;
 import io.percolate.stats.Bucket;
 import io.percolate.stats.ColumnStatistics;
 import io.percolate.stats.ColumnType;
@@ -337,6 +341,48 @@ final class TestSpineEndToEnd {
         assertTrue(estimated.estimate().outputBytes() < 1_000, estimated.estimate().toString());
         double ratio = (double) estimated.estimate().outputBytes() / actual.estimate().outputBytes();
         assertTrue(ratio > 1 / 3.0 && ratio < 3, "estimated " + estimated.estimate() + ", wrote " + actual.estimate());
+    }
+
+    @Test
+    void aFilterThatRan_isEstimatedNextTimeByTheShareOfRowsItLetThrough() throws Exception {
+        Path dir = lineitemStatisticsStore();
+        lineitemStatisticsFromTheJob();
+        StatisticsStore store = new StatisticsStore(cluster.conf(), dir);
+        // correlated columns: a line is received after it ships, so few lines shipped after June 1st
+        // were received before June 15th; independence multiplies ~0.46 by ~0.46. (A count, so Hive
+        // runs a MapReduce job rather than fetching the rows itself.)
+        String sql = "SELECT count(*) FROM tpch.lineitem"
+                + " WHERE l_shipdate > '1995-06-01' AND l_receiptdate < '1995-06-15'";
+        EmbeddedHive remembering = new EmbeddedHive(cluster.conf(),
+                java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(), Map.of(StatisticsStore.DIR_KEY, dir.toString()));
+        double before = filterEstimate(remembering, sql, store);
+
+        EmbeddedHive.Result ran = remembering.run(sql);
+        long actual = ran.operatorRows().entrySet().stream().filter(e -> e.getKey().startsWith("FIL_"))
+                .mapToLong(Map.Entry::getValue).sum();
+        assertEquals(Long.parseLong(ran.rows().get(0).trim()), actual);
+        long deadline = System.currentTimeMillis() + 30_000; // the hook's watcher remembers it after the job
+        while (store.readPast("tpch.lineitem").filters().isEmpty() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(200);
+        }
+        assertEquals(1, store.readPast("tpch.lineitem").filters().size(), "one filter remembered");
+        double after = filterEstimate(remembering, sql, store);
+
+        assertTrue(Math.abs(before - actual) > 10 * actual, "independence was far off: " + before + " for " + actual);
+        assertEquals(actual, after, 1e-6 * actual + 1e-9, "estimated by what it let through");
+    }
+
+    /** The rows the hook expects out of the query's one filter, statistics and past selectivities read from {@code store}. */
+    private double filterEstimate(EmbeddedHive hive, String sql, StatisticsStore store) throws Exception {
+        return hive.compiled(sql, plan -> {
+            PlannedQuery planned = new PlanExtractor(cluster.conf(), CoarseEstimator.Settings.DEFAULTS, Optional.empty(),
+                    Optional.of(store), false, Optional.of(store)).extract(plan, plan.getInputs());
+            Map<String, Double> rows = ((StatisticalEstimator) planned.estimator()).operatorRows(planned.shapes());
+            List<Double> filters = rows.entrySet().stream().filter(e -> e.getKey().startsWith("FIL_"))
+                    .map(Map.Entry::getValue).toList();
+            assertEquals(1, filters.size(), rows.toString());
+            return filters.get(0);
+        });
     }
 
     @Test

@@ -537,18 +537,7 @@ final class OperatorRows {
 
     /** The predicate with each column named as this input names it replaced by the base column it carries. */
     private static Predicate resolve(Predicate p, Relation input) {
-        if (p instanceof Predicate.Comparison c) {
-            return new Predicate.Comparison(base(c.column(), input), c.op(), c.operands(), c.type());
-        } else if (p instanceof Predicate.ColumnComparison c) {
-            return new Predicate.ColumnComparison(base(c.left(), input), c.op(), base(c.right(), input));
-        } else if (p instanceof Predicate.And and) {
-            return new Predicate.And(and.terms().stream().map(t -> resolve(t, input)).toList());
-        } else if (p instanceof Predicate.Or or) {
-            return new Predicate.Or(or.terms().stream().map(t -> resolve(t, input)).toList());
-        } else if (p instanceof Predicate.Not not) {
-            return new Predicate.Not(resolve(not.term(), input));
-        }
-        return p;
+        return PredicateColumns.mapped(p, c -> base(c, input));
     }
 
     /** The base column an input's column carries; the column as named when the input has no such column. */
@@ -577,8 +566,17 @@ final class OperatorRows {
         if (derived.isEmpty()) {
             return selectivity;
         }
-        return new SelectivityEstimator(ref -> derived.containsKey(ref) ? Optional.of(derived.get(ref)) : statistics.find(ref),
-                settings);
+        return new SelectivityEstimator(new ColumnStatisticsSource() {
+            @Override
+            public Optional<ColumnStatistics> find(ColumnRef ref) {
+                return derived.containsKey(ref) ? Optional.of(derived.get(ref)) : statistics.find(ref);
+            }
+
+            @Override
+            public Optional<Double> pastSelectivity(List<Predicate> filters) {
+                return statistics.pastSelectivity(filters);
+            }
+        }, settings);
     }
 
     private static Relation resized(Relation input, double rows) {

@@ -26,7 +26,8 @@ import static java.util.Objects.requireNonNull;
  * selectivity from the histogram of its column; conjuncts on different columns independent).
  * Every answer is in [0, 1]; whatever the statistics cannot answer — no statistics, statistics
  * of another type than the predicate's column, an empty table, operands that do not parse,
- * opaque conditions — gets the {@link DefaultSelectivity} at LOW confidence.
+ * opaque conditions — gets the {@link DefaultSelectivity} at LOW confidence. A filter that ran
+ * before is what it did then ({@link ColumnStatisticsSource#pastSelectivity}), at HIGH confidence.
  */
 public final class SelectivityEstimator {
     private final ColumnStatisticsSource statistics;
@@ -44,6 +45,10 @@ public final class SelectivityEstimator {
      * not the product of two halves.
      */
     public Selectivity estimateAll(List<Predicate> filters) {
+        Optional<Double> past = statistics.pastSelectivity(filters);
+        if (past.isPresent()) {
+            return new Selectivity(past.get(), Selectivity.Confidence.HIGH);
+        }
         List<Predicate> conjuncts = new ArrayList<>();
         filters.forEach(f -> flatten(f, conjuncts));
         Map<ColumnRef, Predicate.Comparison> lower = new HashMap<>();
@@ -98,6 +103,10 @@ public final class SelectivityEstimator {
     }
 
     public Selectivity estimate(Predicate predicate) {
+        Optional<Double> past = statistics.pastSelectivity(List.of(predicate));
+        if (past.isPresent()) {
+            return new Selectivity(past.get(), Selectivity.Confidence.HIGH);
+        }
         if (predicate instanceof Predicate.Comparison c) {
             return comparison(c);
         } else if (predicate instanceof Predicate.And and) {

@@ -1,6 +1,8 @@
 package io.percolate.selectivity;
 
 import io.percolate.model.ColumnRef;
+import io.percolate.model.Predicate;
+import io.percolate.stats.PastSelectivities;
 import io.percolate.stats.ColumnStatistics;
 import io.percolate.stats.PartitionStatistics;
 import io.percolate.stats.StatisticsSettings;
@@ -8,6 +10,7 @@ import io.percolate.stats.TableStatistics;
 
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -15,17 +18,34 @@ import java.util.Optional;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Column statistics of a set of tables, each table's partitions merged once up front. Columns of
- * tables it does not know (a dropped table, an intermediate column) have no statistics.
+ * Column statistics of a set of tables, each table's partitions merged once up front, and the
+ * selectivities their filters had when they ran. Columns of tables it does not know (a dropped
+ * table, an intermediate column) have no statistics.
  */
 public final class StatisticsCatalog implements ColumnStatisticsSource {
     private final Map<String, PartitionStatistics> tables = new HashMap<>();
+    /** every table's remembered filters together: a key names its table's columns */
+    private final Map<String, PastSelectivities.Observed> past = new HashMap<>();
 
     public StatisticsCatalog(Collection<TableStatistics> statistics, StatisticsSettings settings) {
+        this(statistics, List.of(), settings);
+    }
+
+    public StatisticsCatalog(Collection<TableStatistics> statistics, Collection<PastSelectivities> past,
+            StatisticsSettings settings) {
         requireNonNull(settings, "settings");
         for (TableStatistics t : statistics) {
             tables.put(t.table().toLowerCase(Locale.ROOT), t.merged(settings));
         }
+        past.forEach(p -> this.past.putAll(p.filters()));
+    }
+
+    @Override
+    public Optional<Double> pastSelectivity(List<Predicate> filters) {
+        if (past.isEmpty()) {
+            return Optional.empty(); // the common case: no key to build
+        }
+        return PastSelectivities.keyOf(filters).map(past::get).map(PastSelectivities.Observed::selectivity);
     }
 
     @Override

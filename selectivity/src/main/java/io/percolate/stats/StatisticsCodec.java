@@ -32,6 +32,26 @@ public final class StatisticsCodec {
         }
     }
 
+    public static byte[] toJson(PastSelectivities past) {
+        try {
+            return MAPPER.writeValueAsBytes(past);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("past selectivities failed to serialise", e);
+        }
+    }
+
+    public static PastSelectivities pastFromJson(byte[] json) throws MalformedStatisticsException {
+        try {
+            PastSelectivities past = MAPPER.readValue(json, PastSelectivities.class);
+            if (past == null) {
+                throw new MalformedStatisticsException("not a JSON object");
+            }
+            return past;
+        } catch (IOException | IllegalArgumentException | NullPointerException e) {
+            throw new MalformedStatisticsException("invalid past selectivities: " + e.getMessage(), e);
+        }
+    }
+
     public static TableStatistics fromJson(byte[] json) throws MalformedStatisticsException {
         JsonNode tree;
         try {

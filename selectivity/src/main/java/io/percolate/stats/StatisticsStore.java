@@ -2,6 +2,7 @@ package io.percolate.stats;
 
 import io.percolate.store.AtomicFile;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -17,7 +18,8 @@ import static java.util.Objects.requireNonNull;
  * Table statistics on the cluster file system: one JSON file per table,
  * {@code <dir>/<db>.<table>.json} ({@code selectivity/STATISTICS.md}), replaced atomically, so
  * the hook never reads a half-written file. Read by the hook while a query compiles; written
- * by the statistics job.
+ * by the statistics job. Beside it, {@code <dir>/<db>.<table>.past.json}: the selectivities its
+ * filters had when they ran ({@link PastSelectivities}), written by the hook as jobs finish.
  */
 public final class StatisticsStore {
     /** Where statistics live; read by the hook (Hive conf) and written by the statistics job. */
@@ -44,6 +46,47 @@ public final class StatisticsStore {
         return new Path(dir, name + ".json");
     }
 
+    /** The file of what {@code db.table}'s filters did; two dots, so no table's statistics file. */
+    public Path pastPathOf(String table) {
+        Path statistics = pathOf(table);
+        return new Path(dir, statistics.getName().replaceFirst("\\.json$", ".past.json"));
+    }
+
+    /**
+     * What {@code table}'s filters did; none when nothing was remembered.
+     *
+     * @throws MalformedStatisticsException when the file is too large, not valid, or names another table
+     */
+    public PastSelectivities readPast(String table) throws IOException, MalformedStatisticsException {
+        Path path = pastPathOf(table);
+        Optional<byte[]> bytes = bytesOf(path);
+        if (bytes.isEmpty()) {
+            return PastSelectivities.none(table);
+        }
+        PastSelectivities past = StatisticsCodec.pastFromJson(bytes.get());
+        if (!past.table().equalsIgnoreCase(table)) {
+            throw new MalformedStatisticsException(path + " describes another table: " + past.table());
+        }
+        return past;
+    }
+
+    /**
+     * Adds one filter's observation to {@code table}'s file. Read, add, replace: two Hive
+     * processes remembering at the same moment may lose one observation, never the file. A file
+     * that cannot be read is started anew.
+     */
+    public void remember(String table, String key, PastSelectivities.Observed observed) throws IOException {
+        PastSelectivities past;
+        try {
+            past = readPast(table);
+        } catch (MalformedStatisticsException | ChecksumException e) {
+            past = PastSelectivities.none(table);
+        }
+        FileSystem fs = dir.getFileSystem(conf);
+        fs.mkdirs(dir);
+        AtomicFile.write(fs, conf, pastPathOf(table), StatisticsCodec.toJson(past.with(key, observed)), null);
+    }
+
     public Path write(TableStatistics statistics) throws IOException {
         FileSystem fs = dir.getFileSystem(conf);
         fs.mkdirs(dir);
@@ -59,18 +102,25 @@ public final class StatisticsStore {
      */
     public Optional<TableStatistics> read(String table) throws IOException, MalformedStatisticsException {
         Path path = pathOf(table);
-        byte[] bytes;
+        Optional<byte[]> bytes = bytesOf(path);
+        if (bytes.isEmpty()) {
+            return Optional.empty();
+        }
+        TableStatistics statistics = StatisticsCodec.fromJson(bytes.get());
+        if (!statistics.table().equalsIgnoreCase(table)) {
+            throw new MalformedStatisticsException(path + " describes another table: " + statistics.table());
+        }
+        return Optional.of(statistics);
+    }
+
+    /** A file's bytes; empty when there is no such file. */
+    private Optional<byte[]> bytesOf(Path path) throws IOException, MalformedStatisticsException {
         try {
-            bytes = AtomicFile.read(path.getFileSystem(conf), path, MAX_BYTES).bytes();
+            return Optional.of(AtomicFile.read(path.getFileSystem(conf), path, MAX_BYTES).bytes());
         } catch (FileNotFoundException e) {
             return Optional.empty();
         } catch (AtomicFile.TooLargeException e) {
             throw new MalformedStatisticsException(e.getMessage());
         }
-        TableStatistics statistics = StatisticsCodec.fromJson(bytes);
-        if (!statistics.table().equalsIgnoreCase(table)) {
-            throw new MalformedStatisticsException(path + " describes another table: " + statistics.table());
-        }
-        return Optional.of(statistics);
     }
 }

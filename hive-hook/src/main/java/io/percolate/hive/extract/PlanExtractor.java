@@ -60,6 +60,12 @@ public final class PlanExtractor {
      */
     public PlanExtractor(Configuration conf, CoarseEstimator.Settings estimates, Optional<TimeModel> model,
                          Optional<StatisticsStore> statistics, boolean fromMetastore) {
+        this(conf, estimates, model, statistics, fromMetastore, Optional.empty());
+    }
+
+    /** @param past where what filters did when they ran is kept, if they are to estimate the same filters */
+    public PlanExtractor(Configuration conf, CoarseEstimator.Settings estimates, Optional<TimeModel> model,
+                         Optional<StatisticsStore> statistics, boolean fromMetastore, Optional<StatisticsStore> past) {
         this.sizer = new TableSizer(requireNonNull(conf, "conf"));
         this.estimates = requireNonNull(estimates, "estimates");
         this.model = requireNonNull(model, "model");
@@ -72,7 +78,7 @@ public final class PlanExtractor {
             }
         };
         this.statistics = new StatisticsLookup(requireNonNull(statistics, "statistics"),
-                fromMetastore ? Optional.of(metastore) : Optional.empty());
+                fromMetastore ? Optional.of(metastore) : Optional.empty(), requireNonNull(past, "past"));
     }
 
     public PlannedQuery extract(QueryPlan plan, Set<ReadEntity> inputs) {

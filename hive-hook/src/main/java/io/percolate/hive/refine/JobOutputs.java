@@ -17,7 +17,8 @@ final class JobOutputs {
      * Hive counts the rows every operator forwards as {@code RECORDS_OUT_OPERATOR_<operator id>}
      * in its counter group; file sinks are {@code FS_<n>}, so these are the rows the job wrote.
      */
-    static final String FILE_SINK_ROWS = "RECORDS_OUT_OPERATOR_FS_";
+    static final String OPERATOR_ROWS = "RECORDS_OUT_OPERATOR_";
+    static final String FILE_SINK_ROWS = OPERATOR_ROWS + "FS_";
     /** per scheme, for example {@code HDFS_BYTES_WRITTEN}; {@code FILE_} is local spill, not output */
     private static final String BYTES_WRITTEN = "_BYTES_WRITTEN";
     private static final String LOCAL_SCHEME = "FILE_";

@@ -3,6 +3,7 @@ package io.percolate.hive.refine;
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.hive.extract.PlannedQuery;
 import io.percolate.model.QueryDescriptor;
+import io.percolate.stats.StatisticsStore;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
 import org.apache.hadoop.hive.ql.session.SessionState;
@@ -12,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -50,7 +52,7 @@ public final class OutputWatcher {
      * session is where Hive records each finished job's counters.
      */
     public void watch(QueryDescriptor published, PlannedQuery planned, List<ExecDriver> jobs, HiveConf conf,
-                      DescriptorStore store, Duration every) {
+                      DescriptorStore store, Optional<StatisticsStore> past, Duration every) {
         try {
             SessionState session = SessionState.get();
             if (session == null) {
@@ -59,7 +61,7 @@ public final class OutputWatcher {
                 return;
             }
             QueryWatch watch = new QueryWatch(published, planned, jobs, JobOutputs.inSession(session),
-                    conf.getVar(HiveConf.ConfVars.HIVE_COUNTER_GROUP), store, clock);
+                    conf.getVar(HiveConf.ConfVars.HIVE_COUNTER_GROUP), store, past, clock);
             schedule(watch, every, clock.millis() + MAX_WATCH.toMillis());
         } catch (Exception | LinkageError e) {
             // e.g. a Hive version without these session internals: the query is tagged all the same

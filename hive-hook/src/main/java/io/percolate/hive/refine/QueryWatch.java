@@ -1,11 +1,17 @@
 package io.percolate.hive.refine;
 
 import io.percolate.descriptor.DescriptorStore;
+import io.percolate.estimate.JobShape;
 import io.percolate.estimate.ObservedOutput;
+import io.percolate.estimate.OperatorTree;
+import io.percolate.estimate.PredicateColumns;
 import io.percolate.hive.extract.PlannedQuery;
 import io.percolate.model.JobNode;
 import io.percolate.model.QueryDag;
 import io.percolate.model.QueryDescriptor;
+import io.percolate.stats.PastSelectivities;
+import io.percolate.stats.StatisticsStore;
+import org.apache.hadoop.mapred.Counters;
 import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,8 +30,10 @@ import static java.util.Objects.requireNonNull;
 /**
  * One running query whose descriptor is kept current: each time one of its MapReduce jobs
  * finishes, the job's real output re-estimates the jobs after it and the descriptor is
- * published again (design: "updated with actual sizes as jobs finish"). Confined to the
- * watcher's thread; reads of Hive's task state are the tasks' own synchronized methods.
+ * published again (design: "updated with actual sizes as jobs finish"); and what each of its
+ * filters over a table scan let through is remembered for the next query with the same filter
+ * ({@link PastSelectivities}). Confined to the watcher's thread; reads of Hive's task state are
+ * the tasks' own synchronized methods.
  */
 final class QueryWatch {
     private static final Logger LOG = LoggerFactory.getLogger(QueryWatch.class);
@@ -36,6 +44,8 @@ final class QueryWatch {
     private final JobOutputs.CounterSource counters;
     private final String hiveGroup;
     private final DescriptorStore store;
+    /** emptied when the store fails: one warning per query */
+    private Optional<StatisticsStore> past;
     private final Clock clock;
     /** Hive task ids already looked at */
     private final Set<String> settled = new HashSet<>();
@@ -50,15 +60,17 @@ final class QueryWatch {
      * @param first     the descriptor the hook published before the first job
      * @param jobs      the query's MapReduce tasks, conditional alternatives included
      * @param hiveGroup Hive's counter group ({@code hive.counters.group.name})
+     * @param past      where filters' selectivities are remembered; empty: they are not
      */
     QueryWatch(QueryDescriptor first, PlannedQuery planned, List<ExecDriver> jobs, JobOutputs.CounterSource counters,
-               String hiveGroup, DescriptorStore store, Clock clock) {
+               String hiveGroup, DescriptorStore store, Optional<StatisticsStore> past, Clock clock) {
         this.first = requireNonNull(first, "first");
         this.planned = requireNonNull(planned, "planned");
         this.jobs = List.copyOf(jobs);
         this.counters = requireNonNull(counters, "counters");
         this.hiveGroup = requireNonNull(hiveGroup, "hiveGroup");
         this.store = requireNonNull(store, "store");
+        this.past = requireNonNull(past, "past");
         this.clock = requireNonNull(clock, "clock");
         this.current = planned.dag();
         for (JobNode node : planned.dag().jobs()) {
@@ -89,7 +101,9 @@ final class QueryWatch {
                 continue;
             }
             finished.add(node.stageId());
-            Optional<ObservedOutput> output = counters.countersOf(job).flatMap(c -> JobOutputs.of(c, hiveGroup));
+            Optional<Counters> jobCounters = counters.countersOf(job);
+            jobCounters.ifPresent(c -> rememberFilters(node.stageId(), c));
+            Optional<ObservedOutput> output = jobCounters.flatMap(c -> JobOutputs.of(c, hiveGroup));
             if (output.isPresent()) {
                 observed.put(node.stageId(), output.get());
                 learned = true;
@@ -108,5 +122,54 @@ final class QueryWatch {
             current = refined;
         }
         return toCome;
+    }
+
+    /**
+     * Remembers, for every filter right over a table scan in the job, the share of the scan's rows
+     * it let through (Hive counts both operators' output rows). A store that cannot be written is
+     * logged once and not tried again for this query: the query itself is never concerned.
+     */
+    private void rememberFilters(String stageId, Counters jobCounters) {
+        if (past.isEmpty()) {
+            return;
+        }
+        Optional<OperatorTree> tree = planned.shapes().stream().filter(s -> s.stageId().equals(stageId)).findFirst()
+                .flatMap(JobShape::tree);
+        if (tree.isEmpty()) {
+            return;
+        }
+        Map<String, Long> rows = new HashMap<>();
+        for (Counters.Counter c : jobCounters.getGroup(hiveGroup)) {
+            if (c.getName().startsWith(JobOutputs.OPERATOR_ROWS)) {
+                rows.put(c.getName().substring(JobOutputs.OPERATOR_ROWS.length()), c.getValue());
+            }
+        }
+        Map<String, OperatorTree.Scan> scans = new HashMap<>();
+        tree.get().operators().forEach(op -> {
+            if (op instanceof OperatorTree.Scan scan) {
+                scans.put(scan.id(), scan);
+            }
+        });
+        for (OperatorTree.Operator op : tree.get().operators()) {
+            OperatorTree.Scan scan = op instanceof OperatorTree.Filter f ? scans.get(f.input()) : null;
+            if (scan == null) {
+                continue;
+            }
+            long in = rows.getOrDefault(scan.id(), -1L);
+            long out = rows.getOrDefault(op.id(), -1L);
+            Optional<String> key = PastSelectivities.keyOf(
+                    List.of(PredicateColumns.overScan(((OperatorTree.Filter) op).predicate(), scan)));
+            if (in < 1 || out < 0 || out > in || key.isEmpty()) {
+                continue;
+            }
+            try {
+                past.get().remember(scan.table(), key.get(),
+                        new PastSelectivities.Observed((double) out / in, in, clock.millis()));
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("Percolate: query {} could not remember its filters' selectivities: {}", queryId(), e.toString());
+                past = Optional.empty();
+                return;
+            }
+        }
     }
 }

@@ -4,7 +4,13 @@ import io.percolate.descriptor.DescriptorStore;
 import io.percolate.estimate.CoarseEstimator;
 import io.percolate.estimate.JobShape;
 import io.percolate.hive.extract.PlannedQuery;
+import io.percolate.estimate.OperatorTree;
+import io.percolate.model.ColumnRef;
+import io.percolate.model.CompareOp;
 import io.percolate.model.JobEstimate;
+import io.percolate.model.Predicate;
+import io.percolate.stats.PastSelectivities;
+import io.percolate.stats.StatisticsStore;
 import io.percolate.model.JobNode;
 import io.percolate.model.OperatorKind;
 import io.percolate.model.QueryDag;
@@ -77,7 +83,7 @@ final class TestQueryWatch {
         ExecDriver two = task("Stage-2");
         Map<String, Counters> recorded = new HashMap<>();
         QueryWatch watch = new QueryWatch(first, planned, List.of(one, two),
-                job -> Optional.ofNullable(recorded.get(job.getId())), "HIVE", store, Clock.systemUTC());
+                job -> Optional.ofNullable(recorded.get(job.getId())), "HIVE", store, Optional.empty(), Clock.systemUTC());
 
         assertTrue(watch.poll());
         assertEquals(first, store.read(QUERY).descriptor(), "nothing finished: nothing to republish");
@@ -98,6 +104,39 @@ final class TestQueryWatch {
         two.setDone();
         assertFalse(watch.poll(), "every job finished");
         assertFalse(new java.io.File(tmp.toFile(), QUERY + ".json").exists(), "a retired query's descriptor is not written back");
+    }
+
+    @Test
+    void aFilterOverAScan_isRememberedByItsTable_asTheShareOfRowsItLetThrough() throws Exception {
+        Configuration conf = new Configuration();
+        DescriptorStore descriptors = new DescriptorStore(conf, new Path(tmp.resolve("descriptors").toUri().toString()));
+        StatisticsStore statistics = new StatisticsStore(conf, new Path(tmp.resolve("statistics").toUri().toString()));
+        // TS_0 reads p_name of tpch.part; FIL_1 keeps p_name LIKE '%green%', named as the scan names it
+        Predicate green = new Predicate.Comparison(new ColumnRef("", "p_name"), CompareOp.LIKE, List.of("%green%"), "string");
+        OperatorTree tree = new OperatorTree(List.of(new OperatorTree.Scan("TS_0", "tpch.part", List.of("p_name")),
+                new OperatorTree.Filter("FIL_1", "TS_0", green)));
+        JobShape shape = new JobShape("Stage-1", List.of(), OperatorKind.EXTRACT, 900, 1, false, 0, List.of(), List.of(),
+                List.of(), JobShape.NO_LIMIT, Optional.of(tree));
+        CoarseEstimator estimator = new CoarseEstimator(SETTINGS);
+        QueryDag dag = new QueryDag(List.of(node("Stage-1", List.of(), estimator.estimate(List.of(shape)))));
+        PlannedQuery planned = new PlannedQuery(dag, List.of(shape), estimator);
+        QueryDescriptor first = QueryDescriptor.of(QUERY, "alice", "select ...", 1L, dag);
+        ExecDriver job = task("Stage-1");
+        Counters counters = written(54, 1_000);
+        counters.incrCounter("HIVE", JobOutputs.OPERATOR_ROWS + "FIL_1", 54_000); // of TS_0's 1,000,000
+        QueryWatch watch = new QueryWatch(first, planned, List.of(job), j -> Optional.of(counters), "HIVE", descriptors,
+                Optional.of(statistics), Clock.systemUTC());
+
+        job.setDone();
+        assertFalse(watch.poll());
+
+        PastSelectivities past = statistics.readPast("tpch.part");
+        Predicate asEstimated = new Predicate.Comparison(new ColumnRef("tpch.part", "p_name"), CompareOp.LIKE,
+                List.of("%green%"), "string");
+        String key = PastSelectivities.keyOf(List.of(asEstimated)).orElseThrow();
+        assertEquals(0.054, past.recall(key).orElseThrow().selectivity(), 1e-12);
+        assertEquals(1_000_000, past.recall(key).orElseThrow().rowsIn());
+        assertEquals(1, past.filters().size());
     }
 
     @Test

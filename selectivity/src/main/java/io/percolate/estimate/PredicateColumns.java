@@ -1,0 +1,35 @@
+package io.percolate.estimate;
+
+import io.percolate.model.ColumnRef;
+import io.percolate.model.Predicate;
+
+import java.util.function.UnaryOperator;
+
+/** A predicate with its columns renamed: to the base columns they carry, as the estimator sees them. */
+public final class PredicateColumns {
+    private PredicateColumns() {
+    }
+
+    /**
+     * A filter right over a table scan as the estimator resolves it: the scan's columns as the
+     * table's, others as named. Its {@link io.percolate.stats.PastSelectivities} key is this one's.
+     */
+    public static Predicate overScan(Predicate predicate, OperatorTree.Scan scan) {
+        return mapped(predicate, c -> scan.columns().contains(c.name()) ? new ColumnRef(scan.table(), c.name()) : c);
+    }
+
+    static Predicate mapped(Predicate p, UnaryOperator<ColumnRef> base) {
+        if (p instanceof Predicate.Comparison c) {
+            return new Predicate.Comparison(base.apply(c.column()), c.op(), c.operands(), c.type());
+        } else if (p instanceof Predicate.ColumnComparison c) {
+            return new Predicate.ColumnComparison(base.apply(c.left()), c.op(), base.apply(c.right()));
+        } else if (p instanceof Predicate.And and) {
+            return new Predicate.And(and.terms().stream().map(t -> mapped(t, base)).toList());
+        } else if (p instanceof Predicate.Or or) {
+            return new Predicate.Or(or.terms().stream().map(t -> mapped(t, base)).toList());
+        } else if (p instanceof Predicate.Not not) {
+            return new Predicate.Not(mapped(not.term(), base));
+        }
+        return p;
+    }
+}
