@@ -37,7 +37,8 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
     /**
      * Whether the selectivity each filter over a table scan really had is remembered beside the
      * table's statistics as its job finishes, and estimates the same filter next time (needs the
-     * statistics directory and refine-seconds &gt; 0).
+     * statistics directory; remembering happens on the refine thread, so refine-seconds &gt; 0).
+     * A table with remembered filters and no statistics is estimated statistically, not coarsely.
      */
     static final String REMEMBER_FILTERS = "percolate.statistics.remember-filters";
     static final boolean DEFAULT_REMEMBER_FILTERS = true;

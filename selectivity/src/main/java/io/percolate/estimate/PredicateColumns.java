@@ -18,6 +18,25 @@ public final class PredicateColumns {
         return mapped(predicate, c -> scan.columns().contains(c.name()) ? new ColumnRef(scan.table(), c.name()) : c);
     }
 
+    /**
+     * Whether every column of {@code p} is one of {@code table}'s and no part is opaque text: only
+     * such a filter names its table in its key, so it can be remembered for that table alone.
+     */
+    public static boolean onTable(Predicate p, String table) {
+        if (p instanceof Predicate.Comparison c) {
+            return c.column().table().equals(table);
+        } else if (p instanceof Predicate.ColumnComparison c) {
+            return c.left().table().equals(table) && c.right().table().equals(table);
+        } else if (p instanceof Predicate.And and) {
+            return and.terms().stream().allMatch(t -> onTable(t, table));
+        } else if (p instanceof Predicate.Or or) {
+            return or.terms().stream().allMatch(t -> onTable(t, table));
+        } else if (p instanceof Predicate.Not not) {
+            return onTable(not.term(), table);
+        }
+        return false;
+    }
+
     static Predicate mapped(Predicate p, UnaryOperator<ColumnRef> base) {
         if (p instanceof Predicate.Comparison c) {
             return new Predicate.Comparison(base.apply(c.column()), c.op(), c.operands(), c.type());

@@ -46,9 +46,17 @@ public final class SelectivityEstimator {
      */
     public Selectivity estimateAll(List<Predicate> filters) {
         Optional<Double> past = statistics.pastSelectivity(filters);
-        if (past.isPresent()) {
-            return new Selectivity(past.get(), Selectivity.Confidence.HIGH);
-        }
+        return past.isPresent() ? new Selectivity(past.get(), Selectivity.Confidence.HIGH) : conjunction(filters);
+    }
+
+    /** A filter as a whole, by what it did when it ran if that is known, else from statistics. */
+    public Selectivity estimate(Predicate predicate) {
+        Optional<Double> past = statistics.pastSelectivity(List.of(predicate));
+        return past.isPresent() ? new Selectivity(past.get(), Selectivity.Confidence.HIGH) : term(predicate);
+    }
+
+    /** Filters together from statistics; their parts are never looked up as remembered filters of their own. */
+    private Selectivity conjunction(List<Predicate> filters) {
         List<Predicate> conjuncts = new ArrayList<>();
         filters.forEach(f -> flatten(f, conjuncts));
         Map<ColumnRef, Predicate.Comparison> lower = new HashMap<>();
@@ -65,7 +73,7 @@ public final class SelectivityEstimator {
         }
         Selectivity result = new Selectivity(1, Selectivity.Confidence.HIGH);
         for (Predicate p : others) {
-            result = result.times(estimate(p));
+            result = result.times(term(p));
         }
         for (Map.Entry<ColumnRef, Predicate.Comparison> low : lower.entrySet()) {
             Predicate.Comparison high = upper.remove(low.getKey());
@@ -102,21 +110,17 @@ public final class SelectivityEstimator {
                 confidence);
     }
 
-    public Selectivity estimate(Predicate predicate) {
-        Optional<Double> past = statistics.pastSelectivity(List.of(predicate));
-        if (past.isPresent()) {
-            return new Selectivity(past.get(), Selectivity.Confidence.HIGH);
-        }
+    private Selectivity term(Predicate predicate) {
         if (predicate instanceof Predicate.Comparison c) {
             return comparison(c);
         } else if (predicate instanceof Predicate.And and) {
-            return estimateAll(and.terms());
+            return conjunction(and.terms());
         } else if (predicate instanceof Predicate.Or or) {
             // inclusion–exclusion over independent terms: P(∪) = 1 − Π (1 − P_i)
             double none = 1;
             Selectivity.Confidence confidence = Selectivity.Confidence.HIGH;
             for (Predicate p : or.terms()) {
-                Selectivity s = estimate(p);
+                Selectivity s = term(p);
                 none *= 1 - s.value();
                 confidence = confidence.and(s.confidence());
             }
@@ -202,7 +206,7 @@ public final class SelectivityEstimator {
      * is unknown, so null rows pass neither); any other NOT is the complement.
      */
     private Selectivity not(Predicate term) {
-        Selectivity inner = estimate(term);
+        Selectivity inner = term(term);
         if (term instanceof Predicate.ColumnComparison c && inner.confidence() != Selectivity.Confidence.LOW) {
             return Selectivity.clamped(bothNonNull(c) - inner.value(), inner.confidence(), inner);
         }

@@ -28,7 +28,7 @@ public record PastSelectivities(String table, Map<String, Observed> filters) {
 
     /**
      * @param selectivity rows out over rows in, in [0, 1]
-     * @param rowsIn      the rows the filter read: how much the observation weighs
+     * @param rowsIn      the rows the filter read (what the selectivity is a share of)
      * @param seenMillis  when (epoch ms)
      */
     public record Observed(double selectivity, long rowsIn, long seenMillis) {

@@ -129,7 +129,7 @@ public final class PlanExtractor {
         return new PlannedQuery(new QueryDag(jobs), shapes, estimator);
     }
 
-    /** Statistical estimates when any table the query reads has statistics, else the coarse defaults. */
+    /** Statistical estimates when any table the query reads has statistics or remembered filters, else the coarse defaults. */
     private DagEstimator estimator(Collection<StatisticsLookup.TableRead> tables) {
         Optional<StatisticsCatalog> catalog = statistics.load(tables);
         return catalog.isPresent()

@@ -8,6 +8,7 @@ import io.percolate.estimate.PredicateColumns;
 import io.percolate.hive.extract.PlannedQuery;
 import io.percolate.model.JobNode;
 import io.percolate.model.QueryDag;
+import io.percolate.model.Predicate;
 import io.percolate.model.QueryDescriptor;
 import io.percolate.stats.PastSelectivities;
 import io.percolate.stats.StatisticsStore;
@@ -20,6 +21,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -91,6 +93,7 @@ final class QueryWatch {
      */
     boolean poll() throws IOException {
         boolean learned = false;
+        Map<String, Counters> finishedCounters = new LinkedHashMap<>();
         for (ExecDriver job : jobs) {
             if (settled.contains(job.getId()) || !job.done()) {
                 continue;
@@ -102,7 +105,7 @@ final class QueryWatch {
             }
             finished.add(node.stageId());
             Optional<Counters> jobCounters = counters.countersOf(job);
-            jobCounters.ifPresent(c -> rememberFilters(node.stageId(), c));
+            jobCounters.ifPresent(c -> finishedCounters.put(node.stageId(), c));
             Optional<ObservedOutput> output = jobCounters.flatMap(c -> JobOutputs.of(c, hiveGroup));
             if (output.isPresent()) {
                 observed.put(node.stageId(), output.get());
@@ -121,18 +124,30 @@ final class QueryWatch {
                     clock.millis(), refined));
             current = refined;
         }
+        // after the descriptor the scheduler waits for: remembering is for later queries
+        finishedCounters.forEach(this::rememberFilters);
         return toCome;
     }
 
     /**
      * Remembers, for every filter right over a table scan in the job, the share of the scan's rows
-     * it let through (Hive counts both operators' output rows). A store that cannot be written is
-     * logged once and not tried again for this query: the query itself is never concerned.
+     * it let through (Hive counts both operators' output rows), when its columns are all the
+     * table's. A failure is logged once and nothing more is remembered for this query: the query
+     * itself, and its descriptor's refinement, are never concerned.
      */
     private void rememberFilters(String stageId, Counters jobCounters) {
         if (past.isEmpty()) {
             return;
         }
+        try {
+            rememberFilters(stageId, jobCounters, past.get());
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Percolate: query {} could not remember its filters' selectivities: {}", queryId(), e.toString());
+            past = Optional.empty();
+        }
+    }
+
+    private void rememberFilters(String stageId, Counters jobCounters, StatisticsStore store) throws IOException {
         Optional<OperatorTree> tree = planned.shapes().stream().filter(s -> s.stageId().equals(stageId)).findFirst()
                 .flatMap(JobShape::tree);
         if (tree.isEmpty()) {
@@ -157,19 +172,12 @@ final class QueryWatch {
             }
             long in = rows.getOrDefault(scan.id(), -1L);
             long out = rows.getOrDefault(op.id(), -1L);
-            Optional<String> key = PastSelectivities.keyOf(
-                    List.of(PredicateColumns.overScan(((OperatorTree.Filter) op).predicate(), scan)));
-            if (in < 1 || out < 0 || out > in || key.isEmpty()) {
+            Predicate filter = PredicateColumns.overScan(((OperatorTree.Filter) op).predicate(), scan);
+            Optional<String> key = PastSelectivities.keyOf(List.of(filter));
+            if (in < 1 || out < 0 || out > in || key.isEmpty() || !PredicateColumns.onTable(filter, scan.table())) {
                 continue;
             }
-            try {
-                past.get().remember(scan.table(), key.get(),
-                        new PastSelectivities.Observed((double) out / in, in, clock.millis()));
-            } catch (IOException | RuntimeException e) {
-                LOG.warn("Percolate: query {} could not remember its filters' selectivities: {}", queryId(), e.toString());
-                past = Optional.empty();
-                return;
-            }
+            store.remember(scan.table(), key.get(), new PastSelectivities.Observed((double) out / in, in, clock.millis()));
         }
     }
 }

@@ -113,8 +113,10 @@ final class TestQueryWatch {
         StatisticsStore statistics = new StatisticsStore(conf, new Path(tmp.resolve("statistics").toUri().toString()));
         // TS_0 reads p_name of tpch.part; FIL_1 keeps p_name LIKE '%green%', named as the scan names it
         Predicate green = new Predicate.Comparison(new ColumnRef("", "p_name"), CompareOp.LIKE, List.of("%green%"), "string");
+        // FIL_2, text Hive printed that names no table, is not remembered: its key would match any table's
         OperatorTree tree = new OperatorTree(List.of(new OperatorTree.Scan("TS_0", "tpch.part", List.of("p_name")),
-                new OperatorTree.Filter("FIL_1", "TS_0", green)));
+                new OperatorTree.Filter("FIL_1", "TS_0", green),
+                new OperatorTree.Filter("FIL_2", "TS_0", new Predicate.Opaque("my_udf(p_name)"))));
         JobShape shape = new JobShape("Stage-1", List.of(), OperatorKind.EXTRACT, 900, 1, false, 0, List.of(), List.of(),
                 List.of(), JobShape.NO_LIMIT, Optional.of(tree));
         CoarseEstimator estimator = new CoarseEstimator(SETTINGS);
@@ -124,6 +126,7 @@ final class TestQueryWatch {
         ExecDriver job = task("Stage-1");
         Counters counters = written(54, 1_000);
         counters.incrCounter("HIVE", JobOutputs.OPERATOR_ROWS + "FIL_1", 54_000); // of TS_0's 1,000,000
+        counters.incrCounter("HIVE", JobOutputs.OPERATOR_ROWS + "FIL_2", 10);
         QueryWatch watch = new QueryWatch(first, planned, List.of(job), j -> Optional.of(counters), "HIVE", descriptors,
                 Optional.of(statistics), Clock.systemUTC());
 

@@ -28,7 +28,7 @@ import java.util.stream.Collectors;
  * their ApplicationMasters wrote and the ResourceManager's application reports. Per job and task:
  * <ul>
  *   <li>AM start: from the AM container's launch (the RM's launch time) to the job's start in the
- *       AM (its history's launch time: JVM up, job initialised);</li>
+ *       AM (its history's launch time: JVM up, job initialised, before the job's set-up);</li>
  *   <li>task start: a task attempt's time from its container's launch to its end, less the time its
  *       SleepJob task sleeps (container launch, JVM start, task set-up, shuffle, commit);</li>
  *   <li>job end: from the last task's end to the job's (job commit, history);</li>
@@ -93,7 +93,9 @@ final class MeasuredStartup {
                 add(Cost.TASK_START, scheduler, attempt.getFinishTime() - attempt.getStartTime() - work);
                 lastTaskEnd = Math.max(lastTaskEnd, attempt.getFinishTime());
             }
-            add(Cost.JOB_END, scheduler, info.getFinishTime() - lastTaskEnd);
+            if (lastTaskEnd > 0) {
+                add(Cost.JOB_END, scheduler, info.getFinishTime() - lastTaskEnd);
+            }
             add(Cost.AM_EXIT, scheduler, app.getFinishTime() - info.getFinishTime());
         }
         if (histories.size() < jobs.size()) {

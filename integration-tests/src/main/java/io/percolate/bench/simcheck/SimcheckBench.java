@@ -18,8 +18,8 @@ import java.util.Optional;
  * a real mini-cluster with Hadoop's SleepJob, and how well the relative results agree.
  * {@code ./percolate bench simcheck [--jobs N] [--seed N] [--window S] [--nodes N]
  * [--containers-per-node N] [--schedulers tls,fair,capacity] [--hosts simulator,sls,cluster]
- * [--costs AM,TASK,END,EXIT]}. The simulator runs twice: as {@code bench sched} runs it (tasks are
- * only their work) and calibrated, with the start-up costs the real cluster paid.
+ * [--costs AM,TASK,END,EXIT]}. The simulator runs as {@code bench sched} runs it (tasks are only
+ * their work) and, when costs are given or the real cluster measured them, again with those.
  *
  * <p>SLS has no job dependencies, so the workload is independent jobs: TLS sees each as a
  * single-job query (its treatment of non-Hive applications).
@@ -43,7 +43,7 @@ public final class SimcheckBench {
         ClusterHost real = new ClusterHost(settings.nodes(), settings.containersPerNode(),
                 settings.out().resolve("cluster"));
         List<SimcheckReport.HostResult> results = run(settings, trace, jobs, real);
-        SimcheckReport report = new SimcheckReport(settings, jobs, results, real.measured());
+        SimcheckReport report = new SimcheckReport(settings, jobs, results, real.measured(), calibration(settings, real));
         return new BenchCommand.Outcome(report.summary(), report.write());
     }
 
@@ -63,12 +63,19 @@ public final class SimcheckBench {
             };
             results.add(run(name, host, settings.schedulers(), jobs));
         }
-        Optional<StartupCosts> costs = settings.costs()
-                .or(() -> real.measured().isEmpty() ? Optional.empty() : Optional.of(real.measured().costs()));
-        if (settings.hosts().contains("simulator") && costs.isPresent()) {
+        Optional<StartupCosts> costs = calibration(settings, real);
+        if (costs.isPresent()) {
             results.add(run(CALIBRATED, new SimulatorHost(cluster, costs.get()), settings.schedulers(), jobs));
         }
         return results;
+    }
+
+    /** The calibrated simulator's costs: the given ones, else the means {@code real} measured; none without the simulator. */
+    static Optional<StartupCosts> calibration(SimcheckSettings settings, ClusterHost real) {
+        if (!settings.hosts().contains("simulator")) {
+            return Optional.empty();
+        }
+        return settings.costs().or(() -> real.measured().isEmpty() ? Optional.empty() : Optional.of(real.measured().costs()));
     }
 
     private static SimcheckReport.HostResult run(String name, Host host, List<String> schedulers, List<MixJob> jobs)

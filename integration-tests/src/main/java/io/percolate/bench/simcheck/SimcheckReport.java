@@ -50,18 +50,16 @@ final class SimcheckReport {
     private final List<MixJob> jobs;
     private final List<HostResult> hosts;
     private final MeasuredStartup measured;
+    private final Optional<StartupCosts> costsUsed;
 
-    SimcheckReport(SimcheckSettings settings, List<MixJob> jobs, List<HostResult> hosts, MeasuredStartup measured) {
+    /** @param costsUsed the costs the calibrated simulator ran with, if it ran */
+    SimcheckReport(SimcheckSettings settings, List<MixJob> jobs, List<HostResult> hosts, MeasuredStartup measured,
+            Optional<StartupCosts> costsUsed) {
         this.settings = settings;
         this.jobs = List.copyOf(jobs);
         this.hosts = List.copyOf(hosts);
         this.measured = measured;
-    }
-
-    /** The costs the calibrated simulator ran with: the given ones, else the measured means. */
-    private Optional<StartupCosts> costsUsed() {
-        boolean calibrated = hosts.stream().anyMatch(h -> h.host().equals(SimcheckBench.CALIBRATED));
-        return calibrated ? Optional.of(settings.costs().orElseGet(measured::costs)) : Optional.empty();
+        this.costsUsed = costsUsed;
     }
 
     Path write() throws IOException {
@@ -74,7 +72,7 @@ final class SimcheckReport {
 
     String summary() {
         StringBuilder s = new StringBuilder("simcheck:");
-        costsUsed().ifPresent(c -> s.append(String.format(
+        costsUsed.ifPresent(c -> s.append(String.format(
                 " start-up costs AM %.1f s, task %.1f s, job end %.1f s, AM exit %.1f s;", c.amStartMillis() / 1000.0,
                 c.taskStartMillis() / 1000.0, c.jobEndMillis() / 1000.0, c.amExitMillis() / 1000.0)));
         for (HostResult h : hosts) {
@@ -115,7 +113,7 @@ final class SimcheckReport {
                 }
             }
         }
-        costsUsed().ifPresent(c -> {
+        costsUsed.ifPresent(c -> {
             ObjectNode n = calibration.putObject("used");
             n.put("source", settings.costs().isPresent() ? "given" : "measured means");
             n.put("am_start_s", c.amStartMillis() / 1000.0);

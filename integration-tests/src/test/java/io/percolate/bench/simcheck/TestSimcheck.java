@@ -121,7 +121,8 @@ final class TestSimcheck {
             }
             assertTrue(hosts.get(1).mean(scheduler) > hosts.get(0).mean(scheduler) + 8 + 2 * 4, scheduler);
         }
-        var json = new SimcheckReport(settings, jobs, hosts, new MeasuredStartup()).json();
+        var json = new SimcheckReport(settings, jobs, hosts, new MeasuredStartup(),
+                SimcheckBench.calibration(settings, new ClusterHost(1, 4, dir.resolve("unused")))).json();
         assertEquals("given", json.at("/calibration/used/source").asText());
         assertEquals(4.0, json.at("/calibration/used/task_start_s").asDouble());
         assertTrue(json.at("/calibration/measured").isMissingNode());

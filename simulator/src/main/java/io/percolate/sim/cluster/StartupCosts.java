@@ -5,7 +5,8 @@ package io.percolate.sim.cluster;
  * JVMs and committing. {@code bench simcheck} measures them on a real mini-cluster
  * ({@code calibration} in its result) and runs the simulator with them.
  *
- * @param amStartMillis   from the ApplicationMaster's launch until it asks for its maps (JVM start, job init and set-up)
+ * @param amStartMillis   from the ApplicationMaster's launch until it asks for its maps (JVM start, job init); charged
+ *                        from the node heartbeat that reports the launch, as the simulator's AM always waited for it
  * @param taskStartMillis added to every task's work while it holds its container (container launch, JVM start,
  *                        task set-up and commit)
  * @param jobEndMillis    from the report of a job's last task until the job has finished (job commit, history)
