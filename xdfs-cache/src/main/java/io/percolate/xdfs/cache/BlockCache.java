@@ -13,18 +13,22 @@ import io.percolate.xdfs.transfer.JobOrder;
 import io.percolate.xdfs.transfer.Ticker;
 import io.percolate.xdfs.transfer.TransferScheduler;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.Closeable;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -32,6 +36,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import static java.util.Objects.requireNonNull;
 
@@ -56,6 +61,7 @@ public final class BlockCache implements Closeable {
     private final CacheFill fill;
     private final CacheCounters counters;
     private final CacheEvictor evictor;
+    private final CacheAccess access;
     private final BlockPins pins;
     private final BlockWriter writer;
     private final Throttle backingReads;
@@ -70,7 +76,8 @@ public final class BlockCache implements Closeable {
             });
 
     BlockCache(FileSystem cacheFs, CacheLayout layout, CacheIndex index, CacheScanner scanner, CacheFill fill,
-               CacheCounters counters, CacheEvictor evictor, BlockPins pins, BlockWriter writer, Throttle backingReads) {
+               CacheCounters counters, CacheEvictor evictor, CacheAccess access, BlockPins pins, BlockWriter writer,
+               Throttle backingReads) {
         this.cacheFs = requireNonNull(cacheFs, "cacheFs");
         this.layout = requireNonNull(layout, "layout");
         this.index = requireNonNull(index, "index");
@@ -78,6 +85,7 @@ public final class BlockCache implements Closeable {
         this.fill = requireNonNull(fill, "fill");
         this.counters = requireNonNull(counters, "counters");
         this.evictor = requireNonNull(evictor, "evictor");
+        this.access = requireNonNull(access, "access");
         this.pins = requireNonNull(pins, "pins");
         this.writer = requireNonNull(writer, "writer");
         this.backingReads = requireNonNull(backingReads, "backingReads");
@@ -90,7 +98,7 @@ public final class BlockCache implements Closeable {
      * listing per cached file version). The returned cache closes {@code cacheFs}.
      */
     public static BlockCache owned(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock,
-                                   JobOrder order) {
+                                   JobOrder order) throws IOException {
         BandwidthCap cap = new BandwidthCap(config.transferBytesPerSecond(), config.transferBurstBytes(), Ticker.SYSTEM);
         return start(config, backing, cacheFs, clock, config.cacheCapacity(), true, cap.throttle(),
                 (writer, counters) -> new TransferScheduler(writer::write, counters, order, cap, Ticker.SYSTEM,
@@ -104,14 +112,14 @@ public final class BlockCache implements Closeable {
      * at start: each file version is listed when it is opened or located.
      */
     public static BlockCache managed(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock,
-                                     Function<CacheCounters, CacheFill> remoteFill) {
+                                     Function<CacheCounters, CacheFill> remoteFill) throws IOException {
         return start(config, backing, cacheFs, clock, 0, false, Throttle.NONE,
                 (writer, counters) -> remoteFill.apply(counters));
     }
 
     private static BlockCache start(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock,
                                     long capacity, boolean scanAll, Throttle backingReads,
-                                    BiFunction<BlockWriter, CacheCounters, CacheFill> fills) {
+                                    BiFunction<BlockWriter, CacheCounters, CacheFill> fills) throws IOException {
         CacheLayout layout = new CacheLayout(cacheFs.makeQualified(config.cacheDir()));
         boolean hdfs = cacheFs instanceof DistributedFileSystem;
         CacheScanner scanner = new CacheScanner(cacheFs, layout, hdfs, clock);
@@ -119,11 +127,13 @@ public final class BlockCache implements Closeable {
         CacheCounters counters = new CacheCounters();
         BlockPins pins = new BlockPins();
         CacheEvictor evictor = new CacheEvictor(capacity, evictionPolicy(config), pins, index, cacheFs, counters);
+        CacheAccess access = new CacheAccess(cacheFs, UserGroupInformation.getCurrentUser().getShortUserName(),
+                Set.copyOf(config.trustedWriters()));
         LiveNodes nodes = hdfs ? new HdfsLiveNodes((DistributedFileSystem) cacheFs, config.nodeRefresh(), clock) : LiveNodes.NONE;
         BlockWriter writer = new BlockWriter(backing, cacheFs, layout, index, scanner,
-                new LeastLoadedPlacement(nodes, index), evictor, counters, config.minFileAge(), clock);
+                new LeastLoadedPlacement(nodes, index), evictor, access, counters, config.minFileAge(), clock);
         BlockCache cache = new BlockCache(cacheFs, layout, index, scanner, fills.apply(writer, counters), counters,
-                evictor, pins, writer, backingReads);
+                evictor, access, pins, writer, backingReads);
         if (scanAll) {
             cache.rescan();
             LOG.info("xdfs cache at {}: {} blocks found", layout.dir(), index.size());
@@ -146,16 +156,29 @@ public final class BlockCache implements Closeable {
     }
 
     /**
-     * Re-reads which blocks of {@code version} are cached: one listing on the cache file system,
-     * so blocks other processes cached since this one started are found. Failures are counted and
-     * leave the index as it was.
+     * Re-reads which blocks of {@code version} are cached, as a reader of the file owned by
+     * {@code backingOwner} believes them ({@link CacheAccess#trusts}): one listing on the cache file
+     * system, so blocks other processes cached since this one started are found. Failures are
+     * counted and leave the index as it was.
      *
      * @return the DataNode each of its blocks being copied now (by any process) goes to, by index
      */
+    public Map<Integer, CacheNode> refresh(Fingerprint version, String backingOwner) {
+        return refresh(version, writer -> access.trusts(writer, backingOwner));
+    }
+
+    /** Re-reads which blocks of {@code version} are cached, whoever wrote them: the manager's view, for eviction and checks. */
     public Map<Integer, CacheNode> refresh(Fingerprint version) {
+        return refresh(version, writer -> true);
+    }
+
+    private Map<Integer, CacheNode> refresh(Fingerprint version, Predicate<String> trusted) {
         String id = version.id();
         try {
-            CacheScanner.VersionListing listing = scanner.scanVersion(id);
+            CacheScanner.VersionListing listing = scanner.scanVersion(id, trusted);
+            if (listing.untrusted() > 0) {
+                counters.add(CacheCounter.UNTRUSTED_BLOCKS, listing.untrusted());
+            }
             index.replaceVersion(id, listing.blocks());
             listing.blocks().forEach(evictor::cached);
             return listing.inFlight();
@@ -201,13 +224,17 @@ public final class BlockCache implements Closeable {
      * anyway, so a missed block crosses the filer once, not twice (read through, then filled).
      * The reader writes the block's bytes in order into the returned block and hands it to
      * {@link #publish}, or closes it if it leaves the block unfinished. Empty when the block
-     * should not be cached now, or the cache cannot take it: the read goes on regardless.
+     * should not be cached now, or the cache cannot take it: the read goes on regardless. A block
+     * this user may not cache is handed to the fill (the manager's user may).
      */
     public Optional<BlockWriter.PendingBlock> cacheWhileReading(BlockRequest request) {
         try {
             BlockWriter.Start start = writer.begin(request);
             if (start.block().isEmpty()) {
                 counters.increment(start.skipped().counter());
+                if (start.skipped() == FillOutcome.NOT_PERMITTED) {
+                    fill.request(request);
+                }
             }
             return start.block();
         } catch (IOException | RuntimeException e) {
@@ -307,6 +334,18 @@ public final class BlockCache implements Closeable {
         }
         cacheFs.delete(layout.versionDir(fingerprintId), true);
         return removed;
+    }
+
+    /**
+     * Whether the cache directory of a file version lets in no one the file's current rights
+     * ({@code backing}) keep out; true when nothing of it is cached.
+     */
+    public boolean narrowEnough(String fingerprintId, FileStatus backing) throws IOException {
+        try {
+            return access.narrowEnough(cacheFs.getFileStatus(layout.versionDir(fingerprintId)), backing);
+        } catch (FileNotFoundException e) {
+            return true;
+        }
     }
 
     /** The bandwidth cap as it applies to reads of the backing store that are not fills (content checks). */

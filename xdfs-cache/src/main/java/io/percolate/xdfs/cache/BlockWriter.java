@@ -11,7 +11,6 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.io.IOUtils;
 import org.slf4j.Logger;
@@ -51,13 +50,14 @@ public final class BlockWriter {
     private final CacheScanner scanner;
     private final Placement placement;
     private final CacheEvictor evictor;
+    private final CacheAccess access;
     private final CacheCounters counters;
     private final Duration minFileAge;
     private final Clock clock;
 
     public BlockWriter(FileSystem backing, FileSystem cacheFs, CacheLayout layout, CacheIndex index, CacheScanner scanner,
-                       Placement placement, CacheEvictor evictor, CacheCounters counters, Duration minFileAge,
-                       Clock clock) {
+                       Placement placement, CacheEvictor evictor, CacheAccess access, CacheCounters counters,
+                       Duration minFileAge, Clock clock) {
         this.backing = requireNonNull(backing, "backing");
         this.cacheFs = requireNonNull(cacheFs, "cacheFs");
         this.layout = requireNonNull(layout, "layout");
@@ -65,6 +65,7 @@ public final class BlockWriter {
         this.scanner = requireNonNull(scanner, "scanner");
         this.placement = requireNonNull(placement, "placement");
         this.evictor = requireNonNull(evictor, "evictor");
+        this.access = requireNonNull(access, "access");
         this.counters = requireNonNull(counters, "counters");
         this.minFileAge = requireNonNull(minFileAge, "minFileAge");
         this.clock = requireNonNull(clock, "clock");
@@ -114,6 +115,10 @@ public final class BlockWriter {
         if (clock.millis() - version.modificationTime() < minFileAge.toMillis()) {
             return Start.skip(FillOutcome.SOURCE_TOO_YOUNG);
         }
+        Optional<CacheAccess.Grant> grant = access.prepare(layout.versionDir(version.id()), before.get());
+        if (grant.isEmpty()) {
+            return Start.skip(FillOutcome.NOT_PERMITTED);
+        }
         // two writers of one block would both read it from the filer; the one already writing goes on
         if (scanner.inProgress(request.key())) {
             return Start.skip(FillOutcome.IN_PROGRESS);
@@ -122,7 +127,7 @@ public final class BlockWriter {
             return Start.skip(FillOutcome.NO_ROOM);
         }
         Optional<CacheNode> target = placement.reserve(request.length());
-        PendingBlock block = new PendingBlock(request, target);
+        PendingBlock block = new PendingBlock(request, target, grant.get());
         try {
             block.out = create(block.temp, target, version.blockSize());
         } catch (IOException | RuntimeException e) {
@@ -140,6 +145,7 @@ public final class BlockWriter {
     public final class PendingBlock implements Closeable {
         private final BlockRequest request;
         private final Optional<CacheNode> target;
+        private final CacheAccess.Grant grant;
         private final Path temp;
         private FSDataOutputStream out;
         private long written;
@@ -148,9 +154,10 @@ public final class BlockWriter {
         private boolean published;
         private boolean closed;
 
-        private PendingBlock(BlockRequest request, Optional<CacheNode> target) {
+        private PendingBlock(BlockRequest request, Optional<CacheNode> target, CacheAccess.Grant grant) {
             this.request = request;
             this.target = target;
+            this.grant = grant;
             this.temp = layout.tempFile(request.key(), target);
         }
 
@@ -191,6 +198,7 @@ public final class BlockWriter {
                     counters.increment(CacheCounter.PLACEMENT_MISSES);
                     LOG.debug("Cache block {} asked for {} but landed on {}", request.key(), target.get(), actual);
                 }
+                access.handOver(temp, grant);
                 Path destination = layout.blockFile(request.key(), crc.getValue());
                 if (!cacheFs.rename(temp, destination)) {
                     return FillOutcome.ALREADY_CACHED; // another writer published it first
@@ -231,10 +239,9 @@ public final class BlockWriter {
         int buffer = BUFFER;
         if (cacheFs instanceof DistributedFileSystem dfs && target.isPresent()) {
             InetSocketAddress[] favored = {target.get().transferAddress()};
-            return dfs.create(temp, FsPermission.getFileDefault().applyUMask(FsPermission.getUMask(cacheFs.getConf())),
-                    false, buffer, replication, hdfsBlockSize, null, favored);
+            return dfs.create(temp, CacheAccess.BLOCK, false, buffer, replication, hdfsBlockSize, null, favored);
         }
-        return cacheFs.create(temp, false, buffer, replication, hdfsBlockSize);
+        return cacheFs.create(temp, CacheAccess.BLOCK, false, buffer, replication, hdfsBlockSize, null);
     }
 
     private Optional<FileStatus> currentStatus(Path source) throws IOException {

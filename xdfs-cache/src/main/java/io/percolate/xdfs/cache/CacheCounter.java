@@ -19,6 +19,8 @@ public enum CacheCounter {
     FILLS_SKIPPED_YOUNG("fills skipped because the file changed too recently"),
     FILLS_SKIPPED_NO_ROOM("fills skipped because the cache was full of pinned blocks"),
     FILLS_SKIPPED_IN_PROGRESS("fills skipped because another writer was writing the block"),
+    FILLS_SKIPPED_NOT_PERMITTED("fills skipped because the file's cache directory was not this user's to write"),
+    UNTRUSTED_BLOCKS("cached blocks ignored because their writer was neither the reader, the file's owner nor trusted"),
     FILLS_FAILED("fills that failed with an error"),
     BYTES_FILLED("bytes copied into the cache"),
     PLACEMENT_MISSES("cache blocks HDFS placed elsewhere than the chosen DataNode"),

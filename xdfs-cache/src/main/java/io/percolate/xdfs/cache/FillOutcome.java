@@ -13,7 +13,12 @@ public enum FillOutcome {
     /** The cache is at capacity and everything in it is pinned; nothing was written. */
     NO_ROOM(CacheCounter.FILLS_SKIPPED_NO_ROOM),
     /** Another writer (a reader's tee, or the manager's copy) is writing the block now; nothing was written. */
-    IN_PROGRESS(CacheCounter.FILLS_SKIPPED_IN_PROGRESS);
+    IN_PROGRESS(CacheCounter.FILLS_SKIPPED_IN_PROGRESS),
+    /**
+     * The file version's cache directory is not this process's to write (another user's), or is
+     * wider than the file's read rights and not this process's to remove; nothing was written.
+     */
+    NOT_PERMITTED(CacheCounter.FILLS_SKIPPED_NOT_PERMITTED);
 
     private final CacheCounter counter;
 

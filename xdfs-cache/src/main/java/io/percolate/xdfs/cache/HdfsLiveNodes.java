@@ -4,6 +4,7 @@ import io.percolate.xdfs.meta.CacheNode;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.hdfs.protocol.DatanodeInfo;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType;
+import org.apache.hadoop.ipc.RemoteException;
 import org.apache.hadoop.security.AccessControlException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,11 +56,23 @@ public final class HdfsLiveNodes implements LiveNodes {
             }
             nodes = List.copyOf(fresh);
             fetched = now;
+        } catch (RemoteException e) {
+            // the NameNode's refusal arrives wrapped; anything else is a real failure
+            IOException cause = e.unwrapRemoteException(AccessControlException.class);
+            if (!(cause instanceof AccessControlException)) {
+                throw cause;
+            }
+            deny(cause);
         } catch (AccessControlException e) {
-            denied = true;
-            nodes = List.of();
-            LOG.warn("Not allowed to list the cache DataNodes ({}); cache blocks take HDFS's default placement", e.getMessage());
+            deny(e);
         }
         return nodes;
+    }
+
+    private void deny(IOException refusal) {
+        denied = true;
+        nodes = List.of();
+        LOG.warn("Not allowed to list the cache DataNodes ({}); cache blocks take HDFS's default placement",
+                refusal.getMessage());
     }
 }

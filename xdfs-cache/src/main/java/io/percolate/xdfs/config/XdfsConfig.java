@@ -35,6 +35,8 @@ import static java.util.Objects.requireNonNull;
  * @param transferBurstMb how far, in MiB, copies may run ahead of the cap after an idle spell
  * @param cacheCapacity bytes the cache may hold before blocks are evicted; 0 for no bound
  * @param evictionPolicy class name of the {@code EvictionPolicy} choosing victims
+ * @param trustedWriters users whose cache blocks every reader believes, besides itself and the
+ *     file's owner
  */
 public record XdfsConfig(
         URI backingUri,
@@ -50,7 +52,8 @@ public record XdfsConfig(
         double transferMbPerSecond,
         double transferBurstMb,
         long cacheCapacity,
-        String evictionPolicy) {
+        String evictionPolicy,
+        List<String> trustedWriters) {
 
     public static final String SCHEME = "xdfs";
 
@@ -108,6 +111,12 @@ public record XdfsConfig(
     /** The EvictionPolicy class choosing which unpinned block goes first when the cache is full. */
     public static final String EVICTION_POLICY = "percolate.xdfs.cache.eviction.policy";
     public static final String DEFAULT_EVICTION_POLICY = "io.percolate.xdfs.cache.LruEviction";
+    /**
+     * Users whose cache blocks every reader believes, besides the reader itself and the file's
+     * owner: the manager's user, when it is not the HDFS superuser (which gives the blocks it
+     * writes to the files' owners).
+     */
+    public static final String TRUSTED_WRITERS = "percolate.xdfs.cache.trusted-writers";
     private static final double MAX_MB = 1 << 30; // 1 PiB: far above any link, still exact in bytes
     private static final double MIB = 1024 * 1024;
 
@@ -119,6 +128,7 @@ public record XdfsConfig(
         requireNonNull(nodeRefresh, NODE_REFRESH_MS);
         requireNonNull(evictionPolicy, EVICTION_POLICY);
         backingHosts = List.copyOf(backingHosts);
+        trustedWriters = List.copyOf(trustedWriters);
         checkStore(BACKING_URI, backingUri);
         checkStore(CACHE_FS, cacheFsUri);
         if (!cacheDir.isUriPathAbsolute()) {
@@ -175,7 +185,8 @@ public record XdfsConfig(
                 number(conf, TRANSFER_BANDWIDTH_MB_PER_SECOND, DEFAULT_TRANSFER_BANDWIDTH_MB_PER_SECOND),
                 number(conf, TRANSFER_BURST_MB, DEFAULT_TRANSFER_BURST_MB),
                 bytes(conf, CACHE_CAPACITY, DEFAULT_CACHE_CAPACITY),
-                conf.getTrimmed(EVICTION_POLICY, DEFAULT_EVICTION_POLICY));
+                conf.getTrimmed(EVICTION_POLICY, DEFAULT_EVICTION_POLICY),
+                List.of(conf.getTrimmedStrings(TRUSTED_WRITERS)));
     }
 
     /** The cap on copies from the backing store, in bytes per second; 0 for none. */

@@ -37,14 +37,14 @@ final class BlockLocator {
         this.backingHosts = List.copyOf(backingHosts);
     }
 
-    BlockLocation[] locate(Path source, Fingerprint version, long start, long length) throws IOException {
+    BlockLocation[] locate(Path source, Fingerprint version, String owner, long start, long length) throws IOException {
         if (start < 0 || length < 0) {
             throw new IllegalArgumentException("Invalid start or len parameter: " + start + ", " + length);
         }
         if (start >= version.length()) {
             return new BlockLocation[0];
         }
-        Map<Integer, CacheNode> inFlight = cache.refresh(version);
+        Map<Integer, CacheNode> inFlight = cache.refresh(version, owner);
         long blockSize = version.blockSize();
         int first = (int) (start / blockSize);
         long end = Math.min(version.length(), start + Math.max(1, length));

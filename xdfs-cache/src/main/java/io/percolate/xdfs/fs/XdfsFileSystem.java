@@ -176,7 +176,7 @@ public class XdfsFileSystem extends FileSystem {
         // file is asked of the backing store first, so the cache never serves what NFS would refuse
         backing.access(source, FsAction.READ);
         Fingerprint version = versionOf(source, status);
-        cache.refresh(version);
+        cache.refresh(version, status.getOwner());
         statistics.incrementReadOps(1);
         return new FSDataInputStream(new XdfsInputStream(source, backing, version, cache, statistics, bufferSize));
     }
@@ -292,7 +292,7 @@ public class XdfsFileSystem extends FileSystem {
             return new BlockLocation[0];
         }
         Path source = backingPath(file.getPath());
-        return locator.locate(source, versionOf(source, file), start, length);
+        return locator.locate(source, versionOf(source, file), file.getOwner(), start, length);
     }
 
     @Override

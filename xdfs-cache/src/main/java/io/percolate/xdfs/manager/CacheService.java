@@ -22,6 +22,7 @@ import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIOException;
 import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.fs.permission.FsPermission;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -218,10 +219,13 @@ final class CacheService {
         for (KnownVersion version : List.copyOf(known.values())) {
             String id = version.fingerprint().id();
             try {
-                if (isCurrent(version)) {
+                Optional<FileStatus> status = currentStatus(version);
+                if (status.isPresent()) {
                     current.add(version.fingerprint());
                     if (!cache.hasVersion(id) && !pendingVersions.contains(id)) {
                         known.remove(id); // nothing of it cached: heard of again when next read
+                    } else {
+                        checkRights(version, status.get());
                     }
                 } else if (!cache.pins().isVersionPinned(id)) {
                     int blocks = cache.removeVersion(id);
@@ -276,12 +280,36 @@ final class CacheService {
         return known.size();
     }
 
-    private boolean isCurrent(KnownVersion version) throws IOException {
+    /** The file's status if it is still the version cached; empty if it changed or vanished. */
+    private Optional<FileStatus> currentStatus(KnownVersion version) throws IOException {
         try {
             FileStatus status = backing.getFileStatus(version.source());
-            return version.fingerprint().sameVersion(status.getLen(), status.getModificationTime());
+            return version.fingerprint().sameVersion(status.getLen(), status.getModificationTime())
+                    ? Optional.of(status) : Optional.empty();
         } catch (FileNotFoundException e) {
-            return false;
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * A chmod or chown keeps a file's length and mtime, so its version's blocks stay valid, but
+     * their directory may now let in users the file no longer does: those blocks go at once,
+     * pinned or not (readers of the version fall back to the backing store). The directory is
+     * looked at only when the file's rights differ from the last poll's.
+     */
+    private void checkRights(KnownVersion version, FileStatus status) throws IOException {
+        FileRights rights = new FileRights(status.getOwner(), status.getGroup(), status.getPermission());
+        if (rights.equals(version.rights())) {
+            return;
+        }
+        String id = version.fingerprint().id();
+        if (!cache.narrowEnough(id, status)) {
+            int blocks = cache.removeVersion(id);
+            known.remove(id);
+            LOG.info("{} is now {} {} {}: removed its {} cached blocks, whose directory let in more", version.source(),
+                    rights.owner(), rights.group(), rights.permission(), blocks);
+        } else {
+            known.replace(id, version, new KnownVersion(version.source(), version.fingerprint(), rights));
         }
     }
 
@@ -324,7 +352,16 @@ final class CacheService {
         }
     }
 
-    /** A file version the manager checks: its backing path and the fingerprint it was cached under. */
-    private record KnownVersion(Path source, Fingerprint fingerprint) {
+    /**
+     * A file version the manager checks: its backing path, the fingerprint it was cached under, and
+     * the file's rights at the last poll (null before the first).
+     */
+    private record KnownVersion(Path source, Fingerprint fingerprint, FileRights rights) {
+        KnownVersion(Path source, Fingerprint fingerprint) {
+            this(source, fingerprint, null);
+        }
+    }
+
+    private record FileRights(String owner, String group, FsPermission permission) {
     }
 }

@@ -5,6 +5,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
+import org.apache.hadoop.security.AccessControlException;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 import static java.util.Objects.requireNonNull;
 
@@ -47,19 +49,23 @@ public final class CacheScanner {
     /**
      * One file version's cache directory.
      *
-     * @param blocks its complete blocks
+     * @param blocks its complete blocks (of trusted writers)
      * @param inFlight the DataNode each block being copied now goes to, by block index
+     * @param untrusted complete blocks left out because their writer was not trusted
      */
-    public record VersionListing(List<CachedBlock> blocks, Map<Integer, CacheNode> inFlight) {
+    public record VersionListing(List<CachedBlock> blocks, Map<Integer, CacheNode> inFlight, int untrusted) {
         public VersionListing {
             blocks = List.copyOf(blocks);
             inFlight = Map.copyOf(inFlight);
         }
 
-        static final VersionListing EMPTY = new VersionListing(List.of(), Map.of());
+        static final VersionListing EMPTY = new VersionListing(List.of(), Map.of(), 0);
     }
 
-    /** Every complete block in the cache directory; an absent directory is an empty cache. */
+    /**
+     * Every complete block in the cache directory; an absent directory is an empty cache. Versions
+     * this process may not list (their files' read rights keep it out) are left out.
+     */
     public List<CachedBlock> scanAll() throws IOException {
         List<CachedBlock> found = new ArrayList<>();
         FileStatus[] versions;
@@ -70,14 +76,21 @@ public final class CacheScanner {
         }
         for (FileStatus version : versions) {
             if (version.isDirectory()) {
-                found.addAll(scanVersion(version.getPath().getName()).blocks());
+                try {
+                    found.addAll(scanVersion(version.getPath().getName(), writer -> true).blocks());
+                } catch (AccessControlException e) {
+                    // a file this user may not read: its blocks are not this process's to serve
+                }
             }
         }
         return found;
     }
 
-    /** The complete blocks and copies in progress of one file version: one listing call on the cache file system. */
-    public VersionListing scanVersion(String fingerprintId) throws IOException {
+    /**
+     * The complete blocks and copies in progress of one file version: one listing call on the cache
+     * file system. Blocks whose file's owner (their writer) {@code trusted} refuses are left out.
+     */
+    public VersionListing scanVersion(String fingerprintId, Predicate<String> trusted) throws IOException {
         List<CachedBlock> found = new ArrayList<>();
         Map<Integer, CacheNode> inFlight = new HashMap<>();
         RemoteIterator<LocatedFileStatus> files;
@@ -87,6 +100,7 @@ public final class CacheScanner {
             return VersionListing.EMPTY;
         }
         long now = clock.millis();
+        int untrusted = 0;
         try {
             while (files.hasNext()) {
                 LocatedFileStatus file = files.next();
@@ -95,8 +109,12 @@ public final class CacheScanner {
                 }
                 Optional<CacheLayout.BlockName> name = layout.parse(file.getPath());
                 if (name.isPresent() && name.get().key().fingerprintId().equals(fingerprintId)) {
-                    found.add(new CachedBlock(name.get().key(), file.getPath(), file.getLen(),
-                            nodeOf(file.getBlockLocations()), name.get().crc32c()));
+                    if (trusted.test(file.getOwner())) {
+                        found.add(new CachedBlock(name.get().key(), file.getPath(), file.getLen(),
+                                nodeOf(file.getBlockLocations()), name.get().crc32c()));
+                    } else {
+                        untrusted++;
+                    }
                 } else if (reportsNodes && isRecent(file, now)) {
                     layout.parseTemp(file.getPath()).ifPresent(temp -> temp.target()
                             .ifPresent(node -> inFlight.put(temp.key().index(), node)));
@@ -107,7 +125,7 @@ public final class CacheScanner {
             return VersionListing.EMPTY;
         }
         found.forEach(block -> inFlight.remove(block.key().index()));
-        return new VersionListing(found, inFlight);
+        return new VersionListing(found, inFlight, untrusted);
     }
 
     /** Whether another writer is writing block {@code key} now (an older temporary file is a crashed writer's leftover). */

@@ -44,6 +44,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -232,6 +233,28 @@ final class TestXdfsManager {
             assertEquals(0, manager.state().blocks());
             assertEquals(0, cluster.getFileSystem().getContentSummary(new Path("/cache-warm")).getLength());
             assertTrue(command(manager, "state").contains("\"INVALIDATIONS\" : 2"));
+        }
+    }
+
+    @Test
+    void aFileWhoseRightsNarrow_losesItsBlocksAtTheNextCheck_thoughPinned() throws Exception {
+        java.nio.file.Path file = backingDir.resolve("chmod/t.bin");
+        byte[] data = writeBacking("chmod/t.bin", 2 * BLOCK, 18);
+        try (XdfsManager manager = XdfsManager.start(conf("/cache-chmod"));
+             XdfsFileSystem reader = client(manager, "/cache-chmod")) {
+            assertArrayEquals(data, readAll(reader, "/chmod/t.bin"));
+            await(manager, s -> s.blocks() == 2);
+            reader.pin("job-1", new Path("/chmod/t.bin"));
+            manager.checkVersions();
+            assertEquals(2, manager.state().blocks(), "rights as when cached: nothing to do");
+
+            FileTime mtime = Files.getLastModifiedTime(file);
+            Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+            assertEquals(mtime, Files.getLastModifiedTime(file), "a chmod keeps the version");
+            manager.checkVersions();
+            assertEquals(0, manager.state().blocks(), "their directory still let everyone in");
+            assertEquals(0, cluster.getFileSystem().getContentSummary(new Path("/cache-chmod")).getLength());
+            assertArrayEquals(data, readAll(reader, "/chmod/t.bin"), "read from the backing store again");
         }
     }
 

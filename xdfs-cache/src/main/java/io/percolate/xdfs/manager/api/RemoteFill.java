@@ -36,6 +36,10 @@ public final class RemoteFill implements CacheFill {
     private static final Logger LOG = LoggerFactory.getLogger(RemoteFill.class);
     private static final AtomicInteger SENDERS = new AtomicInteger();
     private static final int BATCH = 256;
+    /** How long close waits for the sender to send what is queued before dropping it. */
+    private static final long SENDER_STOP_MILLIS = 5000;
+    /** How often the sender looks whether it is closing, when nothing is queued. */
+    private static final long POLL_MILLIS = 200;
     /** Readers' counters go to the manager at least this often while they change, and at close. */
     private static final long READS_EVERY_MILLIS = 10_000;
     private static final long WARN_EVERY_NANOS = Duration.ofMinutes(1).toNanos();
@@ -47,6 +51,8 @@ public final class RemoteFill implements CacheFill {
     private final BlockingQueue<Report> queue;
     private final Set<BlockKey> pending = ConcurrentHashMap.newKeySet();
     private final Thread sender;
+    /** Set by close: the sender sends what is queued, then stops. */
+    private volatile boolean closing;
     private long lastWarning = System.nanoTime() - WARN_EVERY_NANOS;
     /** the read counters as last reported; touched by the sender thread, then by close */
     private ManagerRequests.Reads reported = new ManagerRequests.Reads(0, 0, 0, 0);
@@ -92,13 +98,13 @@ public final class RemoteFill implements CacheFill {
     private void send() {
         List<Report> batch = new ArrayList<>();
         long lastReads = System.nanoTime();
-        while (!Thread.currentThread().isInterrupted()) {
+        while (!(closing && queue.isEmpty())) {
             if (System.nanoTime() - lastReads >= TimeUnit.MILLISECONDS.toNanos(READS_EVERY_MILLIS)) {
                 reportReads(); // also while block reports keep the queue busy
                 lastReads = System.nanoTime();
             }
             try {
-                Report first = queue.poll(READS_EVERY_MILLIS, TimeUnit.MILLISECONDS);
+                Report first = queue.poll(POLL_MILLIS, TimeUnit.MILLISECONDS);
                 if (first == null) {
                     continue;
                 }
@@ -180,10 +186,22 @@ public final class RemoteFill implements CacheFill {
         }
     }
 
-    /** Stops sending; the readers' last counts are reported first (waiting at most the client's timeout). */
+    /**
+     * Stops sending once the block reports still queued are sent (a task's JVM closes its file
+     * system as it exits, right after reading), then reports the readers' last counts; each waits
+     * at most the client's timeout.
+     */
     @Override
     public void close() {
-        sender.interrupt();
+        closing = true;
+        try {
+            sender.join(SENDER_STOP_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (sender.isAlive()) {
+            sender.interrupt(); // the manager is too slow to answer: what is left is dropped
+        }
         reportReads();
     }
 

@@ -1,0 +1,203 @@
+package io.percolate.xdfs.cache;
+
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsAction;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.security.AccessControlException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.Optional;
+import java.util.Set;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Who may read the cache's files around xdfs, and whose files a reader believes. xdfs asks the
+ * backing store before serving a block, but a cache block is also a plain HDFS file, which HDFS
+ * alone guards when it is opened directly. So each file version's directory carries no wider read
+ * rights than the backing file (blocks are 0444; the directory's execute bit is the gate), and only
+ * its owner (the backing file's owner when the writer may give it away) can add blocks to it.
+ * Readers believe a block only if its writer is themselves, the backing file's owner, or a writer
+ * the operator trusts: anyone else could plant bytes for a file they may not write.
+ */
+public final class CacheAccess {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CacheAccess.class);
+    /** Anyone may add a version directory; only its owner may remove it (sticky). */
+    static final FsPermission ROOT = new FsPermission((short) 01777);
+    /** Block files: readable by whoever passes the version directory's gate; never rewritten. */
+    static final FsPermission BLOCK = new FsPermission((short) 0444);
+    private static final FsPermission OWNER_ONLY = new FsPermission((short) 0700);
+
+    private final FileSystem cacheFs;
+    private final String user;
+    private final Set<String> trustedWriters;
+
+    /**
+     * @param user this process's (short) user name, as the cache file system sees it
+     * @param trustedWriters users whose blocks every reader believes (the manager's, when it cannot
+     *     give blocks to the backing files' owners)
+     */
+    public CacheAccess(FileSystem cacheFs, String user, Set<String> trustedWriters) {
+        this.cacheFs = requireNonNull(cacheFs, "cacheFs");
+        this.user = requireNonNull(user, "user");
+        this.trustedWriters = Set.copyOf(trustedWriters);
+    }
+
+    /** Whether a reader of the file owned by {@code backingOwner} may believe a block written by {@code writer}. */
+    public boolean trusts(String writer, String backingOwner) {
+        return writer.equals(user) || writer.equals(backingOwner) || trustedWriters.contains(writer);
+    }
+
+    /**
+     * Readies a version directory for a block of the file whose backing status is {@code backing}:
+     * makes it, owned as the file is and with the file's read rights, or checks the one there.
+     * A directory with wider rights than the file (a chmod since, another user's) is removed if
+     * this process may; blocks are disposable.
+     *
+     * @return empty when this process may not write there, so the block stays uncached
+     */
+    Optional<Grant> prepare(Path dir, FileStatus backing) throws IOException {
+        Optional<FileStatus> existing = status(dir);
+        if (existing.isPresent() && !narrowEnough(existing.get(), backing)) {
+            LOG.info("Cache directory {} ({} {} {}) is wider than its file {} ({} {} {}); removing it", dir,
+                    existing.get().getOwner(), existing.get().getGroup(), existing.get().getPermission(),
+                    backing.getPath(), backing.getOwner(), backing.getGroup(), backing.getPermission());
+            if (!removable(dir)) {
+                return Optional.empty();
+            }
+            existing = Optional.empty();
+        }
+        if (existing.isEmpty()) {
+            try {
+                create(dir, backing);
+            } catch (AccessControlException e) {
+                return Optional.empty(); // the cache directory is not this user's to add to
+            }
+            existing = status(dir);
+            if (existing.isEmpty()) {
+                return Optional.empty(); // removed as it was made (an eviction): try another time
+            }
+        }
+        try {
+            cacheFs.access(dir, FsAction.WRITE_EXECUTE);
+        } catch (AccessControlException e) {
+            return Optional.empty();
+        }
+        String owner = existing.get().getOwner();
+        return Optional.of(new Grant(owner.equals(user) ? Optional.empty() : Optional.of(owner)));
+    }
+
+    /**
+     * Leave to write blocks into a version directory.
+     *
+     * @param blockOwner whom each block file is given to: the directory's owner, when that is not
+     *     this process's user (a superuser writing for the file's owner), so readers believe it
+     */
+    record Grant(Optional<String> blockOwner) {
+        Grant {
+            requireNonNull(blockOwner, "blockOwner");
+        }
+    }
+
+    /** Gives a finished block file to the directory's owner, as the grant says. */
+    void handOver(Path block, Grant grant) throws IOException {
+        if (grant.blockOwner().isPresent()) {
+            cacheFs.setOwner(block, grant.blockOwner().get(), null);
+        }
+    }
+
+    /** The rights a version directory may have: all for its owner, read and enter for the classes that may read the file. */
+    static FsPermission mirror(FsPermission backing, boolean sameGroup) {
+        FsAction group = sameGroup && backing.getGroupAction().implies(FsAction.READ) ? FsAction.READ_EXECUTE : FsAction.NONE;
+        FsAction other = backing.getOtherAction().implies(FsAction.READ) ? FsAction.READ_EXECUTE : FsAction.NONE;
+        return new FsPermission(FsAction.ALL, group, other);
+    }
+
+    /**
+     * Whether an existing version directory lets in no one the backing file keeps out: owned by
+     * this process's user or the file's owner (both may read the file), the group's rights only
+     * for the file's group, no ACL.
+     */
+    boolean narrowEnough(FileStatus dir, FileStatus backing) {
+        if (dir.hasAcl() || !(dir.getOwner().equals(user) || dir.getOwner().equals(backing.getOwner()))) {
+            return false;
+        }
+        boolean sameGroup = dir.getGroup().equals(backing.getGroup());
+        FsPermission allowed = mirror(backing.getPermission(), sameGroup);
+        FsPermission actual = dir.getPermission();
+        return allowed.getGroupAction().implies(actual.getGroupAction())
+                && allowed.getOtherAction().implies(actual.getOtherAction())
+                && !actual.getStickyBit();
+    }
+
+    private void create(Path dir, FileStatus backing) throws IOException {
+        Path root = dir.getParent();
+        if (status(root).isEmpty() && cacheFs.mkdirs(root)) {
+            setQuietly(() -> cacheFs.setPermission(root, ROOT), "open the cache directory " + root + " to every writer");
+        }
+        // made private first, so it is never wider than the file, even for a moment
+        cacheFs.mkdirs(dir, OWNER_ONLY);
+        boolean sameGroup = giveToFileOwner(dir, backing);
+        cacheFs.setPermission(dir, mirror(backing.getPermission(), sameGroup));
+    }
+
+    /**
+     * Makes the directory the file's owner's and group's, as far as this process may: a superuser
+     * sets both; an owner sets a group it belongs to.
+     *
+     * @return whether the directory now has the file's group
+     */
+    private boolean giveToFileOwner(Path dir, FileStatus backing) {
+        if (!user.equals(backing.getOwner())) {
+            try {
+                cacheFs.setOwner(dir, backing.getOwner(), backing.getGroup());
+                return true;
+            } catch (IOException e) {
+                LOG.debug("Cannot give {} to {}: {}", dir, backing.getOwner(), e.toString());
+            }
+        }
+        try {
+            cacheFs.setOwner(dir, null, backing.getGroup());
+            return true;
+        } catch (IOException e) {
+            LOG.debug("Cannot give {} to group {}: {}", dir, backing.getGroup(), e.toString());
+            return false;
+        }
+    }
+
+    private boolean removable(Path dir) {
+        try {
+            cacheFs.delete(dir, true);
+            return true;
+        } catch (IOException e) {
+            LOG.warn("Cannot remove the cache directory {} ({}); its file is read through, uncached", dir, e.toString());
+            return false;
+        }
+    }
+
+    private Optional<FileStatus> status(Path path) throws IOException {
+        try {
+            return Optional.of(cacheFs.getFileStatus(path));
+        } catch (FileNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    private interface Change {
+        void run() throws IOException;
+    }
+
+    private static void setQuietly(Change change, String what) {
+        try {
+            change.run();
+        } catch (IOException e) {
+            LOG.warn("Could not {}: {}", what, e.toString());
+        }
+    }
+}
