@@ -11,6 +11,7 @@ import io.percolate.xdfs.meta.Fingerprint;
 import io.percolate.xdfs.transfer.BandwidthCap;
 import io.percolate.xdfs.transfer.JobOrder;
 import io.percolate.xdfs.transfer.Ticker;
+import io.percolate.xdfs.transfer.TransferRequest;
 import io.percolate.xdfs.transfer.TransferScheduler;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -65,6 +66,7 @@ public final class BlockCache implements Closeable {
     private final BlockPins pins;
     private final BlockWriter writer;
     private final Throttle backingReads;
+    private final ReadRates readRates = new ReadRates(Ticker.SYSTEM);
     /** Blocks handed to {@link #publish} and not yet published or dropped. */
     private final AtomicInteger publishing = new AtomicInteger();
     /** Publishes blocks readers cached from their own bytes, off the readers' threads. */
@@ -215,8 +217,14 @@ public final class BlockCache implements Closeable {
         index.remove(key);
     }
 
+    /** Asks for a block to be copied, at the rate this process's readers consume input. */
     public void request(BlockRequest request) {
-        fill.request(request);
+        fill.submit(TransferRequest.fromReader(request, readRates.bytesPerSecond()));
+    }
+
+    /** How fast this process's readers consume input; each stream meters itself here. */
+    public ReadRates readRates() {
+        return readRates;
     }
 
     /**
@@ -233,7 +241,7 @@ public final class BlockCache implements Closeable {
             if (start.block().isEmpty()) {
                 counters.increment(start.skipped().counter());
                 if (start.skipped() == FillOutcome.NOT_PERMITTED) {
-                    fill.request(request);
+                    request(request);
                 }
             }
             return start.block();

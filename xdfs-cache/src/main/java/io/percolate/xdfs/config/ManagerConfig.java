@@ -29,10 +29,12 @@ import static java.util.Objects.requireNonNull;
  *     unfinished job's xdfs inputs (named in the queries' descriptors) ahead of the job; 0: none
  * @param contentCheckBytesPerPoll backing-store bytes each poll re-reads to compare cached blocks'
  *     checksums with the files' current bytes; 0: no content check (attributes only)
+ * @param secretFile local file holding the secret the manager and its clients sign requests with;
+ *     empty: the manager takes unsigned requests
  */
 public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost, Duration poll, Duration rescan,
                             Duration timeout, Optional<URI> schedulerUrl, Duration orderRefresh, int prefetchQueries,
-                            long contentCheckBytesPerPoll) {
+                            long contentCheckBytesPerPoll, Optional<java.nio.file.Path> secretFile) {
 
     /** host:port of the metadata manager; empty runs xdfs without one. */
     public static final String ADDRESS = "percolate.xdfs.manager.address";
@@ -70,6 +72,11 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
      */
     public static final String CONTENT_CHECK_MB_PER_POLL = "percolate.xdfs.manager.content-check-mb-per-poll";
     public static final long DEFAULT_CONTENT_CHECK_MB_PER_POLL = 0;
+    /**
+     * Local file with the secret (at least 32 bytes) every request to the manager is signed with;
+     * readable by the cluster's services only. Empty: the manager takes any request.
+     */
+    public static final String SECRET_FILE = "percolate.xdfs.manager.secret-file";
     private static final long MIB = 1024 * 1024;
 
     public ManagerConfig {
@@ -83,6 +90,7 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
         if (prefetchQueries < 0 || prefetchQueries > 1000) {
             throw new IllegalArgumentException(PREFETCH_QUERIES + " must be in [0, 1000], got " + prefetchQueries);
         }
+        requireNonNull(secretFile, SECRET_FILE);
         if (contentCheckBytesPerPoll < 0) {
             throw new IllegalArgumentException("contentCheckBytesPerPoll must be >= 0, got " + contentCheckBytesPerPoll);
         }
@@ -98,7 +106,8 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
                 schedulerUrl(conf.getTrimmed(SCHEDULER_URL, "")),
                 Duration.ofMillis(wholeNumber(conf, ORDER_REFRESH_MS, DEFAULT_ORDER_REFRESH_MS)),
                 (int) Math.max(-1, Math.min(Integer.MAX_VALUE, wholeNumber(conf, PREFETCH_QUERIES, DEFAULT_PREFETCH_QUERIES))),
-                contentCheckBytes(wholeNumber(conf, CONTENT_CHECK_MB_PER_POLL, DEFAULT_CONTENT_CHECK_MB_PER_POLL)));
+                contentCheckBytes(wholeNumber(conf, CONTENT_CHECK_MB_PER_POLL, DEFAULT_CONTENT_CHECK_MB_PER_POLL)),
+                Optional.of(conf.getTrimmed(SECRET_FILE, "")).filter(name -> !name.isEmpty()).map(java.nio.file.Path::of));
     }
 
     private static long contentCheckBytes(long mebibytes) {

@@ -6,6 +6,7 @@ import io.percolate.xdfs.cache.CacheState;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.manager.api.ManagerClient;
+import io.percolate.xdfs.manager.api.SharedSecret;
 import io.percolate.xdfs.manager.api.RemoteFill;
 import io.percolate.xdfs.meta.Fingerprint;
 import io.percolate.xdfs.transfer.JobOrder;
@@ -94,7 +95,8 @@ public class XdfsFileSystem extends FileSystem {
             FileSystem cacheFs = FileSystem.newInstance(config.cacheFsUri(), conf);
             Optional<InetSocketAddress> managerAddress = managerConfig.address();
             if (managerAddress.isPresent()) {
-                manager = Optional.of(new ManagerClient(managerAddress.get(), managerConfig.timeout()));
+                manager = Optional.of(new ManagerClient(managerAddress.get(), managerConfig.timeout(),
+                        secretOf(managerConfig)));
                 // a task's configuration names its job; elsewhere (HiveServer2, a client) there is none
                 String job = conf.getTrimmed(JOB_ID_KEY, TransferRequest.READERS);
                 cache = BlockCache.managed(config, backing, cacheFs, Clock.systemUTC(), counters -> new RemoteFill(
@@ -110,6 +112,19 @@ public class XdfsFileSystem extends FileSystem {
             if (!started) {
                 IOUtils.cleanupWithLogger(LOG, cache, backing);
             }
+        }
+    }
+
+    /**
+     * The manager's secret, if one is configured and this process may read it; otherwise its
+     * requests go unsigned (a manager with a secret refuses them: reads go on, uncached by it).
+     */
+    private static Optional<SharedSecret> secretOf(ManagerConfig managerConfig) {
+        try {
+            return SharedSecret.load(managerConfig.secretFile());
+        } catch (IOException e) {
+            LOG.warn("xdfs: cannot read the manager's secret ({}); this client's requests go unsigned", e.toString());
+            return Optional.empty();
         }
     }
 

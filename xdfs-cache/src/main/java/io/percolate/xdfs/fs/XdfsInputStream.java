@@ -4,6 +4,7 @@ import io.percolate.xdfs.cache.BlockCache;
 import io.percolate.xdfs.cache.BlockWriter;
 import io.percolate.xdfs.cache.BlockRequest;
 import io.percolate.xdfs.cache.CacheCounter;
+import io.percolate.xdfs.cache.ReadRates;
 import io.percolate.xdfs.meta.BlockKey;
 import io.percolate.xdfs.meta.CachedBlock;
 import io.percolate.xdfs.meta.Fingerprint;
@@ -61,6 +62,8 @@ final class XdfsInputStream extends FSInputStream {
     /** the current block being cached from what this stream reads, and the position it needs next */
     private BlockWriter.PendingBlock tee;
     private long teeNext;
+    /** how fast the caller consumes what it reads: its job's I/O rate, for pacing copies */
+    private final ReadRates.Meter meter;
 
     XdfsInputStream(Path source, FileSystem backing, Fingerprint version, BlockCache cache,
                     FileSystem.Statistics statistics, int bufferSize) {
@@ -70,6 +73,7 @@ final class XdfsInputStream extends FSInputStream {
         this.cache = requireNonNull(cache, "cache");
         this.statistics = statistics;
         this.bufferSize = bufferSize;
+        this.meter = cache.readRates().open();
     }
 
     @Override
@@ -80,6 +84,17 @@ final class XdfsInputStream extends FSInputStream {
 
     @Override
     public synchronized int read(byte[] buffer, int offset, int length) throws IOException {
+        meter.enter();
+        int n = 0;
+        try {
+            n = readMetered(buffer, offset, length);
+            return n;
+        } finally {
+            meter.exit(n);
+        }
+    }
+
+    private int readMetered(byte[] buffer, int offset, int length) throws IOException {
         checkOpen();
         Objects.checkFromIndexSize(offset, length, buffer.length);
         if (length == 0) {
@@ -284,6 +299,7 @@ final class XdfsInputStream extends FSInputStream {
             return;
         }
         closed = true;
+        meter.close();
         closeCached();
         abandonTee();
         IOUtils.cleanupWithLogger(LOG, backingIn);

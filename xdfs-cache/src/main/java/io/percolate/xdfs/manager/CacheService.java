@@ -66,6 +66,7 @@ final class CacheService {
     private final BlockCache cache;
     private final Supplier<List<String>> jobOrder;
     private final Optional<ContentCheck> contentCheck;
+    private final JobRates jobRates = new JobRates();
     /** File versions to check against the backing store, by fingerprint id. */
     private final Map<String, KnownVersion> known = new ConcurrentHashMap<>();
 
@@ -110,8 +111,10 @@ final class CacheService {
                 config.blockSize());
         BlockRequest request = new BlockRequest(source, version, notice.index());
         known.putIfAbsent(version.id(), new KnownVersion(source, version));
+        double jobRate = jobRates.report(notice.job(), notice.reader(), notice.ioRateBytesPerSecond(),
+                System.currentTimeMillis());
         switch (notice.kind()) {
-            case WANTED -> cache.fill().submit(new TransferRequest(notice.job(), request, 1, 0));
+            case WANTED -> cache.fill().submit(new TransferRequest(notice.job(), request, 1, jobRate));
             case CACHED -> {
                 cache.refresh(version);
                 cache.enforceCapacity();
@@ -262,7 +265,8 @@ final class CacheService {
         Map<String, Long> counters = new LinkedHashMap<>();
         cache.counters().snapshot().forEach((counter, value) -> counters.put(counter.name(), value));
         return new ManagerState(state.blocks(), state.bytes(), state.capacityBytes(), byNode, state.pendingFills(),
-                known.size(), config.transferMbPerSecond(), jobOrder.get(), hitRatio(), counters);
+                known.size(), config.transferMbPerSecond(), jobOrder.get(), hitRatio(),
+                jobRates.rates(System.currentTimeMillis()), counters);
     }
 
     /** Share of the block reads clients reported that cached copies served; 0 before any. */

@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.percolate.xdfs.manager.api.ManagerApi;
 import io.percolate.xdfs.manager.api.ManagerRequests;
+import io.percolate.xdfs.manager.api.SharedSecret;
 import org.apache.hadoop.fs.PathIOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -24,9 +26,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static java.util.Objects.requireNonNull;
 
 /**
- * The manager's HTTP front ({@link ManagerApi}): decodes a request, calls the {@link CacheService},
- * encodes the answer. A bad request gets 400 with the reason and changes nothing; an unexpected
- * failure gets 500 and is logged; neither stops the server.
+ * The manager's HTTP front ({@link ManagerApi}): authenticates a request, decodes it, calls the
+ * {@link CacheService}, encodes the answer. An unauthenticated request gets 401, a bad one 400, each
+ * with the reason and changing nothing; an unexpected failure gets 500 and is logged; none stops
+ * the server.
  */
 final class ManagerHttp implements Closeable {
 
@@ -35,11 +38,13 @@ final class ManagerHttp implements Closeable {
     private static final int HANDLER_THREADS = 4;
 
     private final CacheService service;
+    private final RequestAuthenticator authenticator;
     private final HttpServer server;
     private final ExecutorService handlers;
 
-    ManagerHttp(CacheService service, InetSocketAddress bind) throws IOException {
+    ManagerHttp(CacheService service, RequestAuthenticator authenticator, InetSocketAddress bind) throws IOException {
         this.service = requireNonNull(service, "service");
+        this.authenticator = requireNonNull(authenticator, "authenticator");
         this.server = HttpServer.create(bind, 64);
         AtomicInteger thread = new AtomicInteger();
         this.handlers = Executors.newFixedThreadPool(HANDLER_THREADS, runnable -> {
@@ -61,7 +66,15 @@ final class ManagerHttp implements Closeable {
         String method = exchange.getRequestMethod();
         try (exchange) {
             try {
-                Object reply = route(method, path, exchange.getRequestBody());
+                byte[] body = readBody(exchange.getRequestBody());
+                Optional<String> refusal = authenticator.refusal(method, path,
+                        exchange.getRequestHeaders().getFirst(SharedSecret.HEADER), body);
+                if (refusal.isPresent()) {
+                    LOG.warn("xdfs manager: refused {} {} from {}: {}", method, path, exchange.getRemoteAddress(),
+                            refusal.get());
+                    throw new BadRequest(401, refusal.get());
+                }
+                Object reply = route(method, path, body);
                 send(exchange, 200, reply);
             } catch (FileNotFoundException e) {
                 send(exchange, 404, new ManagerApi.ErrorReply(e.getMessage()));
@@ -74,7 +87,7 @@ final class ManagerHttp implements Closeable {
         }
     }
 
-    private Object route(String method, String path, InputStream body) throws IOException {
+    private Object route(String method, String path, byte[] body) throws IOException {
         if (path.equals(ManagerApi.STATE)) {
             expect("GET", method);
             return service.state();
@@ -106,10 +119,17 @@ final class ManagerHttp implements Closeable {
         }
     }
 
-    private static <T> T read(InputStream body, Class<T> type) throws IOException {
+    private static byte[] readBody(InputStream body) throws IOException {
         byte[] bytes = body.readNBytes(ManagerApi.MAX_BODY_BYTES + 1);
         if (bytes.length > ManagerApi.MAX_BODY_BYTES) {
             throw new BadRequest(413, "request body over " + ManagerApi.MAX_BODY_BYTES + " bytes");
+        }
+        return bytes;
+    }
+
+    private static <T> T read(byte[] bytes, Class<T> type) throws IOException {
+        if (bytes.length == 0) {
+            throw new BadRequest(400, "empty request body");
         }
         T value = JSON.readValue(bytes, type);
         if (value == null) {

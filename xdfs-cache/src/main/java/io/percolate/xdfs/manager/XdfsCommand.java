@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.manager.api.ManagerApi;
 import io.percolate.xdfs.manager.api.ManagerClient;
+import io.percolate.xdfs.manager.api.SharedSecret;
 import io.percolate.xdfs.manager.api.WarmResult;
 import org.apache.hadoop.conf.Configuration;
 
@@ -73,7 +74,14 @@ public final class XdfsCommand {
         if (managerConfig.address().isEmpty()) {
             return usage(err, "no manager: set " + ManagerConfig.ADDRESS + " or pass --manager host:port");
         }
-        ManagerClient client = new ManagerClient(managerConfig.address().get(), managerConfig.timeout());
+        ManagerClient client;
+        try {
+            client = new ManagerClient(managerConfig.address().get(), managerConfig.timeout(),
+                    SharedSecret.load(managerConfig.secretFile()));
+        } catch (IOException e) {
+            err.println("xdfs: " + e.getMessage());
+            return 1;
+        }
         ObjectWriter json = ManagerApi.json().writerWithDefaultPrettyPrinter();
         try {
             switch (words.size() == 1 ? command : words.size() == 2 ? command + " <path>" : "") {

@@ -7,6 +7,7 @@ import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.fs.BackingStore;
 import io.percolate.xdfs.fs.PathMapper;
 import io.percolate.xdfs.manager.api.ManagerState;
+import io.percolate.xdfs.manager.api.SharedSecret;
 import io.percolate.xdfs.transfer.JobOrder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -84,7 +85,13 @@ public final class XdfsManager implements Closeable {
                     order.<JobOrder>map(o -> JobOrder.following(o::jobs)).orElse(JobOrder.FIFO));
             CacheService service = new CacheService(config, backing, mapper, cache,
                     () -> order.map(SchedulerOrder::jobs).orElse(List.of()), managerConfig.contentCheckBytesPerPoll());
-            http = new ManagerHttp(service, new InetSocketAddress(managerConfig.bindHost(), managerConfig.port()));
+            Optional<SharedSecret> secret = SharedSecret.load(managerConfig.secretFile());
+            if (secret.isEmpty()) {
+                LOG.warn("xdfs manager: no {}, so it takes unsigned requests from anyone who reaches {}:{}",
+                        ManagerConfig.SECRET_FILE, managerConfig.bindHost(), managerConfig.port());
+            }
+            http = new ManagerHttp(service, new RequestAuthenticator(secret, Clock.systemUTC()),
+                    new InetSocketAddress(managerConfig.bindHost(), managerConfig.port()));
             ScheduledExecutorService chores = Executors.newSingleThreadScheduledExecutor(runnable -> {
                 Thread t = new Thread(runnable, "xdfs-manager-chores");
                 t.setDaemon(true);

@@ -35,7 +35,12 @@ public record TransferRequest(String jobId, BlockRequest block, int demand, doub
 
     /** What a reader's {@link io.percolate.xdfs.cache.CacheFill#request} means: one task, job and rate unknown. */
     public static TransferRequest fromReader(BlockRequest block) {
-        return new TransferRequest(READERS, block, 1, 0);
+        return fromReader(block, 0);
+    }
+
+    /** A reader's request with the rate its process's readers consume input at (0: unknown). */
+    public static TransferRequest fromReader(BlockRequest block, double ioRateBytesPerSecond) {
+        return new TransferRequest(READERS, block, 1, ioRateBytesPerSecond);
     }
 
     public BlockKey key() {

@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 import static java.util.Objects.requireNonNull;
 
@@ -22,12 +23,20 @@ public final class ManagerClient {
 
     private final URI base;
     private final Duration timeout;
+    private final Optional<SharedSecret> secret;
     private final HttpClient http;
 
+    /** A client of a manager that takes unsigned requests. */
     public ManagerClient(InetSocketAddress address, Duration timeout) {
+        this(address, timeout, Optional.empty());
+    }
+
+    /** @param secret signs every request, for a manager that has a secret file */
+    public ManagerClient(InetSocketAddress address, Duration timeout, Optional<SharedSecret> secret) {
         requireNonNull(address, "address");
         this.base = URI.create("http://" + address.getHostString() + ":" + address.getPort());
         this.timeout = requireNonNull(timeout, "timeout");
+        this.secret = requireNonNull(secret, "secret");
         this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
     }
 
@@ -61,15 +70,19 @@ public final class ManagerClient {
     }
 
     public ManagerState state() throws IOException {
-        return send(HttpRequest.newBuilder(base.resolve(ManagerApi.STATE)).timeout(timeout).GET().build(),
-                ManagerState.class);
+        return send(request(ManagerApi.STATE, "GET", new byte[0]).GET().build(), ManagerState.class);
     }
 
     private <T> T post(String path, Object body, Class<T> reply) throws IOException {
         byte[] bytes = JSON.writeValueAsBytes(body);
-        return send(HttpRequest.newBuilder(base.resolve(path)).timeout(timeout)
-                .header("Content-Type", "application/json")
+        return send(request(path, "POST", bytes).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(), reply);
+    }
+
+    private HttpRequest.Builder request(String path, String method, byte[] body) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout);
+        secret.ifPresent(s -> builder.header(SharedSecret.HEADER, s.sign(method, path, body)));
+        return builder;
     }
 
     private <T> T send(HttpRequest request, Class<T> reply) throws IOException {

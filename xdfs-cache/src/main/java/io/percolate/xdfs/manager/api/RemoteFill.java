@@ -5,6 +5,7 @@ import io.percolate.xdfs.cache.CacheCounter;
 import io.percolate.xdfs.cache.CacheCounters;
 import io.percolate.xdfs.cache.CacheFill;
 import io.percolate.xdfs.meta.BlockKey;
+import io.percolate.xdfs.transfer.TransferRequest;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -47,6 +49,8 @@ public final class RemoteFill implements CacheFill {
     private final ManagerClient client;
     private final Function<Path, String> xdfsPath;
     private final String job;
+    /** Names this client in its notices, so the manager tells its readers apart. */
+    private final String reader = UUID.randomUUID().toString();
     private final CacheCounters counters;
     private final BlockingQueue<Report> queue;
     private final Set<BlockKey> pending = ConcurrentHashMap.newKeySet();
@@ -76,11 +80,18 @@ public final class RemoteFill implements CacheFill {
 
     @Override
     public boolean request(BlockRequest request) {
+        return submit(TransferRequest.fromReader(request));
+    }
+
+    /** Reports the block as wanted, with the rate this process's readers consume input at; the job is this client's. */
+    @Override
+    public boolean submit(TransferRequest transfer) {
+        BlockRequest request = transfer.block();
         BlockKey key = request.key();
         if (!pending.add(key)) {
             return true;
         }
-        if (!queue.offer(new Report(BlockNotice.Kind.WANTED, request))) {
+        if (!queue.offer(new Report(BlockNotice.Kind.WANTED, request, transfer.ioRateBytesPerSecond()))) {
             pending.remove(key);
             counters.increment(CacheCounter.FILLS_DROPPED);
             return false;
@@ -92,7 +103,7 @@ public final class RemoteFill implements CacheFill {
     @Override
     public void cachedByReader(BlockRequest request) {
         // best effort: an unreported block is found by the manager's next full listing
-        queue.offer(new Report(BlockNotice.Kind.CACHED, request));
+        queue.offer(new Report(BlockNotice.Kind.CACHED, request, 0));
     }
 
     private void send() {
@@ -148,7 +159,8 @@ public final class RemoteFill implements CacheFill {
     private BlockNotice notice(Report report) {
         BlockRequest request = report.request;
         return new BlockNotice(report.kind, xdfsPath.apply(request.source()), request.version().length(),
-                request.version().modificationTime(), request.version().blockSize(), request.index(), job);
+                request.version().modificationTime(), request.version().blockSize(), request.index(), job, reader,
+                report.ioRateBytesPerSecond);
     }
 
     private void warn(Exception e) {
@@ -205,6 +217,6 @@ public final class RemoteFill implements CacheFill {
         reportReads();
     }
 
-    private record Report(BlockNotice.Kind kind, BlockRequest request) {
+    private record Report(BlockNotice.Kind kind, BlockRequest request, double ioRateBytesPerSecond) {
     }
 }
