@@ -16,6 +16,7 @@ import io.percolate.xdfs.transfer.TransferScheduler;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.slf4j.Logger;
@@ -67,6 +68,8 @@ public final class BlockCache implements Closeable {
     private final BlockWriter writer;
     private final Throttle backingReads;
     private final ReadRates readRates = new ReadRates(Ticker.SYSTEM);
+    /** Whether this process copies blocks itself (no manager, or the manager): then nobody else will. */
+    private final boolean ownsCopies;
     /** Blocks handed to {@link #publish} and not yet published or dropped. */
     private final AtomicInteger publishing = new AtomicInteger();
     /** Publishes blocks readers cached from their own bytes, off the readers' threads. */
@@ -79,7 +82,7 @@ public final class BlockCache implements Closeable {
 
     BlockCache(FileSystem cacheFs, CacheLayout layout, CacheIndex index, CacheScanner scanner, CacheFill fill,
                CacheCounters counters, CacheEvictor evictor, CacheAccess access, BlockPins pins, BlockWriter writer,
-               Throttle backingReads) {
+               Throttle backingReads, boolean ownsCopies) {
         this.cacheFs = requireNonNull(cacheFs, "cacheFs");
         this.layout = requireNonNull(layout, "layout");
         this.index = requireNonNull(index, "index");
@@ -91,6 +94,7 @@ public final class BlockCache implements Closeable {
         this.pins = requireNonNull(pins, "pins");
         this.writer = requireNonNull(writer, "writer");
         this.backingReads = requireNonNull(backingReads, "backingReads");
+        this.ownsCopies = ownsCopies;
     }
 
     /**
@@ -120,7 +124,7 @@ public final class BlockCache implements Closeable {
     }
 
     private static BlockCache start(XdfsConfig config, FileSystem backing, FileSystem cacheFs, Clock clock,
-                                    long capacity, boolean scanAll, Throttle backingReads,
+                                    long capacity, boolean owned, Throttle backingReads,
                                     BiFunction<BlockWriter, CacheCounters, CacheFill> fills) throws IOException {
         CacheLayout layout = new CacheLayout(cacheFs.makeQualified(config.cacheDir()));
         boolean hdfs = cacheFs instanceof DistributedFileSystem;
@@ -132,11 +136,12 @@ public final class BlockCache implements Closeable {
         CacheAccess access = new CacheAccess(cacheFs, UserGroupInformation.getCurrentUser().getShortUserName(),
                 Set.copyOf(config.trustedWriters()));
         LiveNodes nodes = hdfs ? new HdfsLiveNodes((DistributedFileSystem) cacheFs, config.nodeRefresh(), clock) : LiveNodes.NONE;
-        BlockWriter writer = new BlockWriter(backing, cacheFs, layout, index, scanner,
+        BlockWriter writer = new BlockWriter(backing, backing.makeQualified(new Path(config.backingUri())), cacheFs,
+                layout, index, scanner,
                 new LeastLoadedPlacement(nodes, index), evictor, access, counters, config.minFileAge(), clock);
         BlockCache cache = new BlockCache(cacheFs, layout, index, scanner, fills.apply(writer, counters), counters,
-                evictor, access, pins, writer, backingReads);
-        if (scanAll) {
+                evictor, access, pins, writer, backingReads, owned);
+        if (owned) {
             cache.rescan();
             LOG.info("xdfs cache at {}: {} blocks found", layout.dir(), index.size());
         }
@@ -185,6 +190,8 @@ public final class BlockCache implements Closeable {
             listing.blocks().forEach(evictor::cached);
             return listing.inFlight();
         } catch (IOException e) {
+            // what an earlier listing (or the whole-cache one) put in the index went unchecked: forget it
+            index.replaceVersion(id, List.of());
             counters.increment(CacheCounter.CACHE_READ_FAILURES);
             LOG.debug("Could not list cache blocks of {}: {}", version.source(), e.toString());
             return Map.of();
@@ -240,8 +247,8 @@ public final class BlockCache implements Closeable {
             BlockWriter.Start start = writer.begin(request);
             if (start.block().isEmpty()) {
                 counters.increment(start.skipped().counter());
-                if (start.skipped() == FillOutcome.NOT_PERMITTED) {
-                    request(request);
+                if (start.skipped() == FillOutcome.NOT_PERMITTED && !ownsCopies) {
+                    request(request); // the manager's user may cache it
                 }
             }
             return start.block();
@@ -345,12 +352,12 @@ public final class BlockCache implements Closeable {
     }
 
     /**
-     * Whether the cache directory of a file version lets in no one the file's current rights
-     * ({@code backing}) keep out; true when nothing of it is cached.
+     * Whether the cache directory of a file version lets in no one the file's current rights keep
+     * out; true when nothing of it is cached.
      */
-    public boolean narrowEnough(String fingerprintId, FileStatus backing) throws IOException {
+    public boolean narrowEnough(String fingerprintId, ReadRights rights) throws IOException {
         try {
-            return access.narrowEnough(cacheFs.getFileStatus(layout.versionDir(fingerprintId)), backing);
+            return CacheAccess.narrowEnough(cacheFs.getFileStatus(layout.versionDir(fingerprintId)), rights);
         } catch (FileNotFoundException e) {
             return true;
         }

@@ -23,6 +23,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.zip.CRC32C;
@@ -44,6 +45,8 @@ public final class BlockWriter {
     private static final long HDFS_BLOCK_UNIT = 1024 * 1024;
 
     private final FileSystem backing;
+    /** The export's root on the backing store: the directories up to it decide who may read a file. */
+    private final Path backingRoot;
     private final FileSystem cacheFs;
     private final CacheLayout layout;
     private final CacheIndex index;
@@ -55,10 +58,11 @@ public final class BlockWriter {
     private final Duration minFileAge;
     private final Clock clock;
 
-    public BlockWriter(FileSystem backing, FileSystem cacheFs, CacheLayout layout, CacheIndex index, CacheScanner scanner,
+    public BlockWriter(FileSystem backing, Path backingRoot, FileSystem cacheFs, CacheLayout layout, CacheIndex index, CacheScanner scanner,
                        Placement placement, CacheEvictor evictor, CacheAccess access, CacheCounters counters,
                        Duration minFileAge, Clock clock) {
         this.backing = requireNonNull(backing, "backing");
+        this.backingRoot = requireNonNull(backingRoot, "backingRoot");
         this.cacheFs = requireNonNull(cacheFs, "cacheFs");
         this.layout = requireNonNull(layout, "layout");
         this.index = requireNonNull(index, "index");
@@ -115,7 +119,8 @@ public final class BlockWriter {
         if (clock.millis() - version.modificationTime() < minFileAge.toMillis()) {
             return Start.skip(FillOutcome.SOURCE_TOO_YOUNG);
         }
-        Optional<CacheAccess.Grant> grant = access.prepare(layout.versionDir(version.id()), before.get());
+        ReadRights rights = ReadRights.of(before.get(), backingRoot, backing, new HashMap<>());
+        Optional<CacheAccess.Grant> grant = access.prepare(layout.versionDir(version.id()), rights);
         if (grant.isEmpty()) {
             return Start.skip(FillOutcome.NOT_PERMITTED);
         }
@@ -237,11 +242,14 @@ public final class BlockWriter {
         // one HDFS block per cache block, so the whole cache block is on the chosen node
         long hdfsBlockSize = roundUp(Math.max(HDFS_BLOCK_UNIT, cacheBlockSize), HDFS_BLOCK_UNIT);
         int buffer = BUFFER;
+        // never recursive: a version directory removed meanwhile must not come back with default rights
         if (cacheFs instanceof DistributedFileSystem dfs && target.isPresent()) {
-            InetSocketAddress[] favored = {target.get().transferAddress()};
-            return dfs.create(temp, CacheAccess.BLOCK, false, buffer, replication, hdfsBlockSize, null, favored);
+            return dfs.createFile(temp).permission(CacheAccess.BLOCK).bufferSize(buffer).replication(replication)
+                    .blockSize(hdfsBlockSize).favoredNodes(new InetSocketAddress[] {target.get().transferAddress()})
+                    .build();
         }
-        return cacheFs.create(temp, CacheAccess.BLOCK, false, buffer, replication, hdfsBlockSize, null);
+        return cacheFs.createFile(temp).permission(CacheAccess.BLOCK).bufferSize(buffer).replication(replication)
+                .blockSize(hdfsBlockSize).build();
     }
 
     private Optional<FileStatus> currentStatus(Path source) throws IOException {

@@ -20,8 +20,9 @@ import static java.util.Objects.requireNonNull;
  * Who may read the cache's files around xdfs, and whose files a reader believes. xdfs asks the
  * backing store before serving a block, but a cache block is also a plain HDFS file, which HDFS
  * alone guards when it is opened directly. So each file version's directory carries no wider read
- * rights than the backing file (blocks are 0444; the directory's execute bit is the gate), and only
- * its owner (the backing file's owner when the writer may give it away) can add blocks to it.
+ * rights than the backing file has, directories above it included ({@link ReadRights}; blocks are
+ * 0444, the directory's execute bit is the gate), and only its owner (the backing file's owner
+ * when the writer may give it away) can add blocks to it.
  * Readers believe a block only if its writer is themselves, the backing file's owner, or a writer
  * the operator trusts: anyone else could plant bytes for a file they may not write.
  */
@@ -55,19 +56,18 @@ public final class CacheAccess {
     }
 
     /**
-     * Readies a version directory for a block of the file whose backing status is {@code backing}:
-     * makes it, owned as the file is and with the file's read rights, or checks the one there.
-     * A directory with wider rights than the file (a chmod since, another user's) is removed if
-     * this process may; blocks are disposable.
+     * Readies a version directory for a block of a file with read rights {@code rights}: makes it,
+     * owned as the file is and with the file's read rights, or checks the one there. A directory
+     * that lets in more (a chmod since) or that another user owns is removed if this process may;
+     * blocks are disposable.
      *
      * @return empty when this process may not write there, so the block stays uncached
      */
-    Optional<Grant> prepare(Path dir, FileStatus backing) throws IOException {
+    Optional<Grant> prepare(Path dir, ReadRights rights) throws IOException {
         Optional<FileStatus> existing = status(dir);
-        if (existing.isPresent() && !narrowEnough(existing.get(), backing)) {
-            LOG.info("Cache directory {} ({} {} {}) is wider than its file {} ({} {} {}); removing it", dir,
-                    existing.get().getOwner(), existing.get().getGroup(), existing.get().getPermission(),
-                    backing.getPath(), backing.getOwner(), backing.getGroup(), backing.getPermission());
+        if (existing.isPresent() && !(narrowEnough(existing.get(), rights) && ownedRightly(existing.get(), rights))) {
+            LOG.info("Cache directory {} ({} {} {}) is not right for a file of {}; removing it", dir,
+                    existing.get().getOwner(), existing.get().getGroup(), existing.get().getPermission(), rights);
             if (!removable(dir)) {
                 return Optional.empty();
             }
@@ -75,7 +75,7 @@ public final class CacheAccess {
         }
         if (existing.isEmpty()) {
             try {
-                create(dir, backing);
+                create(dir, rights);
             } catch (AccessControlException e) {
                 return Optional.empty(); // the cache directory is not this user's to add to
             }
@@ -112,39 +112,44 @@ public final class CacheAccess {
         }
     }
 
-    /** The rights a version directory may have: all for its owner, read and enter for the classes that may read the file. */
-    static FsPermission mirror(FsPermission backing, boolean sameGroup) {
-        FsAction group = sameGroup && backing.getGroupAction().implies(FsAction.READ) ? FsAction.READ_EXECUTE : FsAction.NONE;
-        FsAction other = backing.getOtherAction().implies(FsAction.READ) ? FsAction.READ_EXECUTE : FsAction.NONE;
-        return new FsPermission(FsAction.ALL, group, other);
+    /**
+     * The rights a version directory may have: all for its owner; read and enter for the file's
+     * group if it has that group and the group may read; for others if they may read and, when the
+     * directory's group is another, the file's group may too (its members would enter as others).
+     */
+    static FsPermission mirror(ReadRights rights, boolean sameGroup) {
+        FsAction group = sameGroup && rights.groupReads() ? FsAction.READ_EXECUTE : FsAction.NONE;
+        boolean others = rights.othersRead() && (sameGroup || rights.groupReads());
+        return new FsPermission(FsAction.ALL, group, others ? FsAction.READ_EXECUTE : FsAction.NONE);
+    }
+
+    /** Whether an existing version directory's mode lets in no one the file keeps out (no ACL either). */
+    public static boolean narrowEnough(FileStatus dir, ReadRights rights) {
+        FsPermission allowed = mirror(rights, dir.getGroup().equals(rights.group()));
+        FsPermission actual = dir.getPermission();
+        return !dir.hasAcl() && !actual.getStickyBit()
+                && allowed.getGroupAction().implies(actual.getGroupAction())
+                && allowed.getOtherAction().implies(actual.getOtherAction());
     }
 
     /**
-     * Whether an existing version directory lets in no one the backing file keeps out: owned by
-     * this process's user or the file's owner (both may read the file), the group's rights only
-     * for the file's group, no ACL.
+     * Whether a writer may add to an existing version directory as it is: owned by this process's
+     * user or the file's owner, either of whom may read the file (another reader's directory is
+     * taken over, since only that reader believes its blocks).
      */
-    boolean narrowEnough(FileStatus dir, FileStatus backing) {
-        if (dir.hasAcl() || !(dir.getOwner().equals(user) || dir.getOwner().equals(backing.getOwner()))) {
-            return false;
-        }
-        boolean sameGroup = dir.getGroup().equals(backing.getGroup());
-        FsPermission allowed = mirror(backing.getPermission(), sameGroup);
-        FsPermission actual = dir.getPermission();
-        return allowed.getGroupAction().implies(actual.getGroupAction())
-                && allowed.getOtherAction().implies(actual.getOtherAction())
-                && !actual.getStickyBit();
+    private boolean ownedRightly(FileStatus dir, ReadRights rights) {
+        return dir.getOwner().equals(user) || dir.getOwner().equals(rights.owner());
     }
 
-    private void create(Path dir, FileStatus backing) throws IOException {
+    private void create(Path dir, ReadRights rights) throws IOException {
         Path root = dir.getParent();
         if (status(root).isEmpty() && cacheFs.mkdirs(root)) {
             setQuietly(() -> cacheFs.setPermission(root, ROOT), "open the cache directory " + root + " to every writer");
         }
         // made private first, so it is never wider than the file, even for a moment
         cacheFs.mkdirs(dir, OWNER_ONLY);
-        boolean sameGroup = giveToFileOwner(dir, backing);
-        cacheFs.setPermission(dir, mirror(backing.getPermission(), sameGroup));
+        boolean sameGroup = giveToFileOwner(dir, rights);
+        cacheFs.setPermission(dir, mirror(rights, sameGroup));
     }
 
     /**
@@ -153,20 +158,20 @@ public final class CacheAccess {
      *
      * @return whether the directory now has the file's group
      */
-    private boolean giveToFileOwner(Path dir, FileStatus backing) {
-        if (!user.equals(backing.getOwner())) {
+    private boolean giveToFileOwner(Path dir, ReadRights rights) {
+        if (!user.equals(rights.owner())) {
             try {
-                cacheFs.setOwner(dir, backing.getOwner(), backing.getGroup());
+                cacheFs.setOwner(dir, rights.owner(), rights.group());
                 return true;
             } catch (IOException e) {
-                LOG.debug("Cannot give {} to {}: {}", dir, backing.getOwner(), e.toString());
+                LOG.debug("Cannot give {} to {}: {}", dir, rights.owner(), e.toString());
             }
         }
         try {
-            cacheFs.setOwner(dir, null, backing.getGroup());
+            cacheFs.setOwner(dir, null, rights.group());
             return true;
         } catch (IOException e) {
-            LOG.debug("Cannot give {} to group {}: {}", dir, backing.getGroup(), e.toString());
+            LOG.debug("Cannot give {} to group {}: {}", dir, rights.group(), e.toString());
             return false;
         }
     }

@@ -5,6 +5,7 @@ import org.apache.hadoop.conf.Configuration;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -34,7 +35,7 @@ import static java.util.Objects.requireNonNull;
  */
 public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost, Duration poll, Duration rescan,
                             Duration timeout, Optional<URI> schedulerUrl, Duration orderRefresh, int prefetchQueries,
-                            long contentCheckBytesPerPoll, Optional<java.nio.file.Path> secretFile) {
+                            long contentCheckBytesPerPoll, Optional<Path> secretFile) {
 
     /** host:port of the metadata manager; empty runs xdfs without one. */
     public static final String ADDRESS = "percolate.xdfs.manager.address";
@@ -107,7 +108,7 @@ public record ManagerConfig(Optional<InetSocketAddress> address, String bindHost
                 Duration.ofMillis(wholeNumber(conf, ORDER_REFRESH_MS, DEFAULT_ORDER_REFRESH_MS)),
                 (int) Math.max(-1, Math.min(Integer.MAX_VALUE, wholeNumber(conf, PREFETCH_QUERIES, DEFAULT_PREFETCH_QUERIES))),
                 contentCheckBytes(wholeNumber(conf, CONTENT_CHECK_MB_PER_POLL, DEFAULT_CONTENT_CHECK_MB_PER_POLL)),
-                Optional.of(conf.getTrimmed(SECRET_FILE, "")).filter(name -> !name.isEmpty()).map(java.nio.file.Path::of));
+                Optional.of(conf.getTrimmed(SECRET_FILE, "")).filter(name -> !name.isEmpty()).map(Path::of));
     }
 
     private static long contentCheckBytes(long mebibytes) {

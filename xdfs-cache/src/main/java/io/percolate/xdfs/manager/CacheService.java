@@ -3,6 +3,7 @@ package io.percolate.xdfs.manager;
 import io.percolate.xdfs.cache.BlockCache;
 import io.percolate.xdfs.cache.BlockRequest;
 import io.percolate.xdfs.cache.CacheState;
+import io.percolate.xdfs.cache.ReadRights;
 import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.fs.PathMapper;
 import io.percolate.xdfs.manager.api.BlockNotice;
@@ -22,13 +23,13 @@ import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.PathIOException;
 import org.apache.hadoop.fs.RemoteIterator;
-import org.apache.hadoop.fs.permission.FsPermission;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +64,7 @@ final class CacheService {
     private final XdfsConfig config;
     private final FileSystem backing;
     private final PathMapper mapper;
+    private final Path backingRoot;
     private final BlockCache cache;
     private final Supplier<List<String>> jobOrder;
     private final Optional<ContentCheck> contentCheck;
@@ -84,6 +86,7 @@ final class CacheService {
                 : Optional.of(new ContentCheck(backing, cache, contentCheckBytes, cache.backingReads()));
         this.backing = requireNonNull(backing, "backing");
         this.mapper = requireNonNull(mapper, "mapper");
+        this.backingRoot = backing.makeQualified(new Path(config.backingUri()));
         this.cache = requireNonNull(cache, "cache");
     }
 
@@ -219,6 +222,7 @@ final class CacheService {
         Set<String> pendingVersions = cache.fill().pending().stream().map(BlockKey::fingerprintId)
                 .collect(Collectors.toSet());
         List<Fingerprint> current = new ArrayList<>();
+        Map<Path, FileStatus> directories = new HashMap<>(); // each backing directory stat-ed once per poll
         for (KnownVersion version : List.copyOf(known.values())) {
             String id = version.fingerprint().id();
             try {
@@ -228,7 +232,7 @@ final class CacheService {
                     if (!cache.hasVersion(id) && !pendingVersions.contains(id)) {
                         known.remove(id); // nothing of it cached: heard of again when next read
                     } else {
-                        checkRights(version, status.get());
+                        checkRights(version, status.get(), directories);
                     }
                 } else if (!cache.pins().isVersionPinned(id)) {
                     int blocks = cache.removeVersion(id);
@@ -296,22 +300,24 @@ final class CacheService {
     }
 
     /**
-     * A chmod or chown keeps a file's length and mtime, so its version's blocks stay valid, but
-     * their directory may now let in users the file no longer does: those blocks go at once,
-     * pinned or not (readers of the version fall back to the backing store). The directory is
-     * looked at only when the file's rights differ from the last poll's.
+     * A chmod or chown (of the file or a directory above it) keeps a file's length and mtime, so
+     * its version's blocks stay valid, but their directory may now let in users the file no longer
+     * does: those blocks go at once, pinned or not (readers of the version fall back to the backing
+     * store). The directory is looked at when the version is first checked and whenever the file's
+     * rights differ from the last poll's.
      */
-    private void checkRights(KnownVersion version, FileStatus status) throws IOException {
-        FileRights rights = new FileRights(status.getOwner(), status.getGroup(), status.getPermission());
+    private void checkRights(KnownVersion version, FileStatus status, Map<Path, FileStatus> directories)
+            throws IOException {
+        ReadRights rights = ReadRights.of(status, backingRoot, backing, directories);
         if (rights.equals(version.rights())) {
             return;
         }
         String id = version.fingerprint().id();
-        if (!cache.narrowEnough(id, status)) {
+        if (!cache.narrowEnough(id, rights)) {
             int blocks = cache.removeVersion(id);
             known.remove(id);
-            LOG.info("{} is now {} {} {}: removed its {} cached blocks, whose directory let in more", version.source(),
-                    rights.owner(), rights.group(), rights.permission(), blocks);
+            LOG.info("{} is now readable by {}: removed its {} cached blocks, whose directory let in more",
+                    version.source(), rights, blocks);
         } else {
             known.replace(id, version, new KnownVersion(version.source(), version.fingerprint(), rights));
         }
@@ -360,12 +366,9 @@ final class CacheService {
      * A file version the manager checks: its backing path, the fingerprint it was cached under, and
      * the file's rights at the last poll (null before the first).
      */
-    private record KnownVersion(Path source, Fingerprint fingerprint, FileRights rights) {
+    private record KnownVersion(Path source, Fingerprint fingerprint, ReadRights rights) {
         KnownVersion(Path source, Fingerprint fingerprint) {
             this(source, fingerprint, null);
         }
-    }
-
-    private record FileRights(String owner, String group, FsPermission permission) {
     }
 }

@@ -22,6 +22,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static java.util.Objects.requireNonNull;
 
@@ -36,11 +37,13 @@ final class ManagerHttp implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(ManagerHttp.class);
     private static final ObjectMapper JSON = ManagerApi.json();
     private static final int HANDLER_THREADS = 4;
+    private static final long REFUSAL_WARN_EVERY_NANOS = TimeUnit.MINUTES.toNanos(1);
 
     private final CacheService service;
     private final RequestAuthenticator authenticator;
     private final HttpServer server;
     private final ExecutorService handlers;
+    private final AtomicLong lastRefusalWarning = new AtomicLong(System.nanoTime() - REFUSAL_WARN_EVERY_NANOS);
 
     ManagerHttp(CacheService service, RequestAuthenticator authenticator, InetSocketAddress bind) throws IOException {
         this.service = requireNonNull(service, "service");
@@ -70,8 +73,7 @@ final class ManagerHttp implements Closeable {
                 Optional<String> refusal = authenticator.refusal(method, path,
                         exchange.getRequestHeaders().getFirst(SharedSecret.HEADER), body);
                 if (refusal.isPresent()) {
-                    LOG.warn("xdfs manager: refused {} {} from {}: {}", method, path, exchange.getRemoteAddress(),
-                            refusal.get());
+                    warnRefused(method, path, exchange, refusal.get());
                     throw new BadRequest(401, refusal.get());
                 }
                 Object reply = route(method, path, body);
@@ -84,6 +86,16 @@ final class ManagerHttp implements Closeable {
                 LOG.warn("xdfs manager: {} {} failed", method, path, e);
                 send(exchange, 500, new ManagerApi.ErrorReply(e.toString()));
             }
+        }
+    }
+
+    /** One line a minute at most: an unauthenticated sender must not flood the log. */
+    private void warnRefused(String method, String path, HttpExchange exchange, String reason) {
+        long now = System.nanoTime();
+        long last = lastRefusalWarning.get();
+        if (now - last >= REFUSAL_WARN_EVERY_NANOS && lastRefusalWarning.compareAndSet(last, now)) {
+            LOG.warn("xdfs manager: refused {} {} from {}: {} (refusals are logged once a minute)", method, path,
+                    exchange.getRemoteAddress(), reason);
         }
     }
 

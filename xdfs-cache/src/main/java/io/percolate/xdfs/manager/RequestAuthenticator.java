@@ -34,10 +34,6 @@ final class RequestAuthenticator {
         this.clock = requireNonNull(clock, "clock");
     }
 
-    boolean required() {
-        return secret.isPresent();
-    }
-
     /** Why the request is refused; empty if it may go on. */
     Optional<String> refusal(String method, String path, String header, byte[] body) {
         if (secret.isEmpty()) {
@@ -59,11 +55,15 @@ final class RequestAuthenticator {
     }
 
     private synchronized Optional<String> remember(SharedSecret.Signature signature, long now) {
+        // arrival order is roughly expiry order, so the head goes cheaply; when full, everything expired goes
         for (Iterator<Map.Entry<String, Long>> it = seen.entrySet().iterator(); it.hasNext(); ) {
             if (it.next().getValue() >= now) {
-                break; // roughly in expiry order: arrival order, within the skew
+                break;
             }
             it.remove();
+        }
+        if (seen.size() >= MAX_REMEMBERED) {
+            seen.values().removeIf(expiry -> expiry < now);
         }
         if (seen.containsKey(signature.nonce())) {
             return Optional.of("the request was sent before (a replay)");

@@ -53,6 +53,8 @@ public final class TransferScheduler implements CacheFill {
     private static final AtomicInteger SCHEDULERS = new AtomicInteger();
     /** A job's pacing may run this far ahead of its rate: one copy buffer. */
     static final long JOB_BURST_BYTES = 64 * 1024;
+    /** A job's new rate replaces the one in force only if it differs by more than this share. */
+    static final double RATE_CHANGE = 0.25;
 
     private final BlockCopier copier;
     private final CacheCounters counters;
@@ -385,9 +387,14 @@ public final class TransferScheduler implements CacheFill {
             this.id = id;
         }
 
-        /** Takes the newest known rate; an unknown (0) rate keeps the one known before. */
+        /**
+         * Takes the newest known rate when it differs by more than {@link #RATE_CHANGE} from the
+         * one in force (measured rates wobble with every report; each new bucket would restart
+         * full and split the job's copies over buckets); an unknown (0) rate keeps the one before.
+         */
         void pace(double bytesPerSecond, Ticker ticker) {
-            if (bytesPerSecond > 0 && bytesPerSecond != rate.bytesPerSecond()) {
+            double now = rate.bytesPerSecond();
+            if (bytesPerSecond > 0 && (now <= 0 || Math.abs(bytesPerSecond / now - 1) > RATE_CHANGE)) {
                 rate = new BandwidthCap(bytesPerSecond, JOB_BURST_BYTES, ticker);
             }
         }

@@ -33,6 +33,7 @@ import java.util.zip.CRC32C;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -62,6 +63,8 @@ final class TestCacheRightsOnMiniDfs {
                 java.nio.file.Paths.get("target", "minidfs-rights").toAbsolutePath().toString());
         cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
         cluster.waitActive();
+        // JUnit makes the directory 0700, which would keep everyone but its owner from every file in it
+        Files.setPosixFilePermissions(backingDir, PosixFilePermissions.fromString("rwxr-xr-x"));
         owner = Files.getOwner(backingDir).getName();
         group = Files.readAttributes(backingDir, java.nio.file.attribute.PosixFileAttributes.class).group().getName();
         alice = UserGroupInformation.createUserForTesting("alice", new String[] {group});
@@ -106,6 +109,42 @@ final class TestCacheRightsOnMiniDfs {
             }
             return null;
         });
+    }
+
+    @Test
+    void aFileInADirectoryOthersCannotEnter_isCachedForItsOwnerAlone() throws Exception {
+        java.nio.file.Path closed = Files.createDirectories(backingDir.resolve("closed"));
+        Files.setPosixFilePermissions(closed, PosixFilePermissions.fromString("rwx------"));
+        byte[] data = writeBacking("closed/open-file.bin", "rw-r--r--", BLOCK);
+        try (XdfsFileSystem fs = xdfs("/rights-closed")) {
+            assertArrayEquals(data, readAll(fs, new Path("/closed/open-file.bin")));
+            assertTrue(fs.awaitCacheFills(Duration.ofMinutes(2)));
+        }
+        FileStatus version = onlyVersion("/rights-closed");
+        assertEquals("rwx------", version.getPermission().toString(), "the 0700 directory above decides");
+        Path block = dfs().listStatus(version.getPath())[0].getPath();
+        assertFalse(opensDirectly(mallory, block));
+        assertFalse(opensDirectly(alice, block));
+    }
+
+    @Test
+    void aReaderOutsideTheFilesGroup_makesADirectoryTheGroupCannotEnterAsOthers() throws Exception {
+        byte[] data = writeBacking("not-the-group.bin", "rw----r--", BLOCK); // 0604: the group is shut out
+        Path cacheDir = new Path("/rights-group-out");
+        dfs().mkdirs(cacheDir);
+        dfs().setPermission(cacheDir, new FsPermission((short) 01777));
+        mallory.doAs((PrivilegedExceptionAction<Void>) () -> {
+            try (XdfsFileSystem fs = xdfs(cacheDir.toString())) {
+                assertArrayEquals(data, readAll(fs, new Path("/not-the-group.bin")));
+                assertTrue(fs.awaitCacheFills(Duration.ofMinutes(2)));
+            }
+            return null;
+        });
+        FileStatus version = onlyVersion(cacheDir.toString());
+        assertEquals("mallory", version.getOwner());
+        assertEquals("rwx------", version.getPermission().toString(),
+                "mallory may not give it the file's group, so alice, in it, would enter as others");
+        assertFalse(opensDirectly(alice, dfs().listStatus(version.getPath())[0].getPath()));
     }
 
     @Test

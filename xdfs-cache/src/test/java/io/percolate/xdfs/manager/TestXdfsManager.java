@@ -82,6 +82,8 @@ final class TestXdfsManager {
                 java.nio.file.Paths.get("target", "minidfs-manager").toAbsolutePath().toString());
         cluster = new MiniDFSCluster.Builder(conf).numDataNodes(3).build();
         cluster.waitActive();
+        // JUnit makes it 0700, which would make every cached file its owner's alone
+        Files.setPosixFilePermissions(backingDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
     @AfterAll
@@ -336,10 +338,11 @@ final class TestXdfsManager {
     }
 
     @Test
-    void withASecret_unsignedAndForgedRequestsAreRefused_andClientsHoldingItWorkAsBefore() throws Exception {
-        java.nio.file.Path secret = backingDir.resolve("../manager-secret");
+    void withASecret_unsignedAndForgedRequestsAreRefused_andClientsHoldingItWorkAsBefore(@TempDir java.nio.file.Path secretDir)
+            throws Exception {
+        java.nio.file.Path secret = secretDir.resolve("manager-secret");
         Files.writeString(secret, "f".repeat(40));
-        java.nio.file.Path wrong = backingDir.resolve("../wrong-secret");
+        java.nio.file.Path wrong = secretDir.resolve("wrong-secret");
         Files.writeString(wrong, "e".repeat(40));
         byte[] data = writeBacking("signed/t.bin", 2 * BLOCK, 19);
         try (XdfsManager manager = XdfsManager.start(conf("/cache-signed", ManagerConfig.SECRET_FILE, secret.toString()))) {
@@ -352,12 +355,6 @@ final class TestXdfsManager {
             assertEquals(401, http.send(HttpRequest.newBuilder(base.resolve(ManagerApi.STATE)).GET().build(),
                     HttpResponse.BodyHandlers.ofString()).statusCode(), "even the state is the cluster's business");
 
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            assertEquals(1, XdfsCommand.run(new String[] {"invalidate", "/signed", "--manager", address,
-                    "-D", ManagerConfig.SECRET_FILE + "=" + wrong}, new PrintStream(new ByteArrayOutputStream()),
-                    new PrintStream(err, true, StandardCharsets.UTF_8)));
-            assertTrue(err.toString(StandardCharsets.UTF_8).contains("HTTP 401"), err.toString(StandardCharsets.UTF_8));
-
             Configuration clientConf = conf("/cache-signed", ManagerConfig.ADDRESS, address,
                     ManagerConfig.SECRET_FILE, secret.toString());
             try (XdfsFileSystem reader = (XdfsFileSystem) FileSystem.newInstance(
@@ -366,7 +363,14 @@ final class TestXdfsManager {
             }
             await(manager, s -> s.blocks() == 2);
             assertTrue(command(manager, "state", "-D", ManagerConfig.SECRET_FILE + "=" + secret).contains("\"blocks\" : 2"));
-            assertEquals(0, manager.state().counters().get(CacheCounter.INVALIDATIONS.name()), "the forged invalidate did nothing");
+
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            assertEquals(1, XdfsCommand.run(new String[] {"invalidate", "/signed", "--manager", address,
+                    "-D", ManagerConfig.SECRET_FILE + "=" + wrong}, new PrintStream(new ByteArrayOutputStream()),
+                    new PrintStream(err, true, StandardCharsets.UTF_8)));
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("HTTP 401"), err.toString(StandardCharsets.UTF_8));
+            assertEquals(2, manager.state().blocks(), "the invalidate signed with another secret removed nothing");
+            assertEquals(0, manager.state().counters().get(CacheCounter.INVALIDATIONS.name()));
         }
     }
 

@@ -200,8 +200,8 @@ public final class RemoteFill implements CacheFill {
 
     /**
      * Stops sending once the block reports still queued are sent (a task's JVM closes its file
-     * system as it exits, right after reading), then reports the readers' last counts; each waits
-     * at most the client's timeout.
+     * system as it exits, right after reading; at most 5 s, then they are dropped), then reports
+     * the readers' last counts (at most the client's timeout).
      */
     @Override
     public void close() {
