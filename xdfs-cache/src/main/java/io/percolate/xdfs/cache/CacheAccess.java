@@ -50,6 +50,11 @@ public final class CacheAccess {
         this.trustedWriters = Set.copyOf(trustedWriters);
     }
 
+    /** This process's user: the writer of the blocks it writes, unless it hands them over. */
+    String user() {
+        return user;
+    }
+
     /** Whether a reader of the file owned by {@code backingOwner} may believe a block written by {@code writer}. */
     public boolean trusts(String writer, String backingOwner) {
         return writer.equals(user) || writer.equals(backingOwner) || trustedWriters.contains(writer);

@@ -21,6 +21,8 @@ public final class ReadRates {
 
     static final long MIN_BYTES = 256 * 1024;
     static final long MIN_NANOS = 50_000_000L;
+    /** A stream not read for this long (left open by its caller) no longer counts. */
+    static final long IDLE_NANOS = 30_000_000_000L;
 
     private final Ticker ticker;
     private final Set<Meter> open = ConcurrentHashMap.newKeySet();
@@ -39,8 +41,11 @@ public final class ReadRates {
     /** Bytes per second this process's open streams together would consume; 0 if unknown. */
     public double bytesPerSecond() {
         double sum = 0;
+        long now = ticker.nanos();
         for (Meter meter : open) {
-            sum += meter.bytesPerSecond();
+            if (!meter.idleSince(now)) {
+                sum += meter.bytesPerSecond();
+            }
         }
         return sum;
     }
@@ -66,6 +71,10 @@ public final class ReadRates {
             last = ticker.nanos();
             inside += last - callStart;
             bytes += Math.max(0, n);
+        }
+
+        synchronized boolean idleSince(long now) {
+            return first == Long.MIN_VALUE || now - last > IDLE_NANOS;
         }
 
         public synchronized double bytesPerSecond() {

@@ -15,8 +15,12 @@ final class JobRates {
     /** Readers remembered at most, over all jobs; beyond it, new readers are not counted. */
     static final int MAX_READERS = 100_000;
 
+    /** Silent readers are looked for at most this often: notices come in batches of hundreds. */
+    private static final long PRUNE_EVERY_MILLIS = 1_000;
+
     private final Map<String, Map<String, Sample>> byJob = new HashMap<>();
     private int readers;
+    private long prunedAt = Long.MIN_VALUE;
 
     /**
      * Records {@code reader}'s latest rate (0: unknown, nothing recorded) and returns its job's rate
@@ -48,6 +52,10 @@ final class JobRates {
     }
 
     private void forgetOld(long nowMillis) {
+        if (prunedAt != Long.MIN_VALUE && nowMillis - prunedAt < PRUNE_EVERY_MILLIS) {
+            return;
+        }
+        prunedAt = nowMillis;
         for (Iterator<Map<String, Sample>> jobs = byJob.values().iterator(); jobs.hasNext(); ) {
             Map<String, Sample> samples = jobs.next();
             int before = samples.size();

@@ -111,7 +111,7 @@ public final class CacheScanner {
                 if (name.isPresent() && name.get().key().fingerprintId().equals(fingerprintId)) {
                     if (trusted.test(file.getOwner())) {
                         found.add(new CachedBlock(name.get().key(), file.getPath(), file.getLen(),
-                                nodeOf(file.getBlockLocations()), name.get().crc32c()));
+                                nodeOf(file.getBlockLocations()), name.get().crc32c(), file.getOwner()));
                     } else {
                         untrusted++;
                     }

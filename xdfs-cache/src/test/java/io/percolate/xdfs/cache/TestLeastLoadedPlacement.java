@@ -23,8 +23,8 @@ final class TestLeastLoadedPlacement {
     @Test
     void reserve_picksTheNodeWithFewestCachedBytes() throws Exception {
         CacheIndex index = new CacheIndex();
-        index.put(new CachedBlock(new BlockKey("v", 0), new Path("/c/v/0"), 300, Optional.of(A), OptionalLong.empty()));
-        index.put(new CachedBlock(new BlockKey("v", 1), new Path("/c/v/1"), 100, Optional.of(B), OptionalLong.empty()));
+        index.put(new CachedBlock(new BlockKey("v", 0), new Path("/c/v/0"), 300, Optional.of(A), OptionalLong.empty(), "xdfs"));
+        index.put(new CachedBlock(new BlockKey("v", 1), new Path("/c/v/1"), 100, Optional.of(B), OptionalLong.empty(), "xdfs"));
         LeastLoadedPlacement placement = new LeastLoadedPlacement(() -> List.of(A, B), index);
 
         assertEquals(Optional.of(B), placement.reserve(100));

@@ -76,5 +76,7 @@ final class TestReadRates {
         assertEquals(a.bytesPerSecond() + b.bytesPerSecond(), rates.bytesPerSecond(), 1e-9);
         a.close();
         assertEquals(b.bytesPerSecond(), rates.bytesPerSecond(), 1e-9);
+        clock.now.addAndGet(ReadRates.IDLE_NANOS + 1);
+        assertEquals(0, rates.bytesPerSecond(), "a stream left open but no longer read stops counting");
     }
 }

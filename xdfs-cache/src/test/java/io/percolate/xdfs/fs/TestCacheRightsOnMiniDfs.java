@@ -260,6 +260,46 @@ final class TestCacheRightsOnMiniDfs {
     }
 
     @Test
+    void blocksOnlyTheirWriterBelieves_areCopiedAgainByTheManager_forEveryReader() throws Exception {
+        byte[] data = writeBacking("taken-over.bin", "rw-r-----", 2 * BLOCK);
+        Path path = new Path("/taken-over.bin");
+        Path cacheDir = new Path("/rights-takeover");
+        dfs().mkdirs(cacheDir);
+        dfs().setPermission(cacheDir, new FsPermission((short) 01777));
+        alice.doAs((PrivilegedExceptionAction<Void>) () -> {
+            try (XdfsFileSystem fs = xdfs(cacheDir.toString())) {
+                readAll(fs, path);
+                assertTrue(fs.awaitCacheFills(Duration.ofMinutes(2)));
+            }
+            return null;
+        });
+        assertEquals("alice", onlyVersion(cacheDir.toString()).getOwner());
+        Configuration managerConf = conf(cacheDir.toString());
+        managerConf.set(ManagerConfig.ADDRESS, "localhost:0");
+        try (XdfsManager manager = XdfsManager.start(managerConf)) {
+            assertEquals(2, manager.state().blocks(), "alice's blocks, indexed at start");
+            try (XdfsFileSystem reader = xdfs(cacheDir.toString(), ManagerConfig.ADDRESS,
+                    "localhost:" + manager.address().getPort());
+                 FSDataInputStream in = reader.open(path)) {
+                for (int b = 0; b < 2; b++) {
+                    in.seek((long) b * BLOCK + 1); // entered midway: asked of the manager
+                    in.read(new byte[16]);
+                }
+                assertTrue(reader.awaitCacheFills(Duration.ofMinutes(2)));
+            }
+            assertEquals(2, manager.state().counters().get(CacheCounter.FILLS_COMPLETED.name()),
+                    "copied again, though indexed: " + manager.state());
+        }
+        FileStatus version = onlyVersion(cacheDir.toString());
+        assertEquals(owner, version.getOwner(), "the manager took the directory over for the file's owner");
+        try (XdfsFileSystem fs = xdfs(cacheDir.toString())) {
+            assertArrayEquals(data, readAll(fs, path));
+            assertEquals(2 * BLOCK, fs.cacheCounters().get(CacheCounter.BYTES_FROM_CACHE));
+            assertEquals(0, fs.cacheCounters().get(CacheCounter.UNTRUSTED_BLOCKS));
+        }
+    }
+
+    @Test
     void aUserWhoMayNotReadAVersion_skipsItWhenListingTheWholeCache() throws Exception {
         writeBacking("secret.bin", "rw-------", BLOCK);
         try (XdfsFileSystem fs = xdfs("/rights-scan")) {

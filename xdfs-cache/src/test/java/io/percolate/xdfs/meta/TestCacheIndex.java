@@ -16,7 +16,7 @@ final class TestCacheIndex {
     private static final CacheNode B = new CacheNode("10.0.0.2:9866", "b");
 
     private static CachedBlock block(String version, int index, long length, CacheNode node) {
-        return new CachedBlock(new BlockKey(version, index), new Path("/c/" + version + "/" + index), length, Optional.of(node), OptionalLong.empty());
+        return new CachedBlock(new BlockKey(version, index), new Path("/c/" + version + "/" + index), length, Optional.of(node), OptionalLong.empty(), "xdfs");
     }
 
     @Test
