@@ -58,9 +58,9 @@ public final class BlockWriter {
     private final Duration minFileAge;
     private final Clock clock;
 
-    public BlockWriter(FileSystem backing, Path backingRoot, FileSystem cacheFs, CacheLayout layout, CacheIndex index, CacheScanner scanner,
-                       Placement placement, CacheEvictor evictor, CacheAccess access, CacheCounters counters,
-                       Duration minFileAge, Clock clock) {
+    public BlockWriter(FileSystem backing, Path backingRoot, FileSystem cacheFs, CacheLayout layout, CacheIndex index,
+                       CacheScanner scanner, Placement placement, CacheEvictor evictor, CacheAccess access,
+                       CacheCounters counters, Duration minFileAge, Clock clock) {
         this.backing = requireNonNull(backing, "backing");
         this.backingRoot = requireNonNull(backingRoot, "backingRoot");
         this.cacheFs = requireNonNull(cacheFs, "cacheFs");
@@ -109,7 +109,7 @@ public final class BlockWriter {
      */
     public Start begin(BlockRequest request) throws IOException {
         Optional<CachedBlock> cached = index.get(request.key());
-        if (cached.isPresent() && access.trusts(cached.get().writer(), "")) {
+        if (cached.isPresent() && access.trustsForEveryFile(cached.get().writer())) {
             return Start.skip(FillOutcome.ALREADY_CACHED);
         }
         Fingerprint version = request.version();
