@@ -154,7 +154,11 @@ public final class CacheAccess {
     private void create(Path dir, ReadRights rights) throws IOException {
         Path root = dir.getParent();
         if (status(root).isEmpty() && cacheFs.mkdirs(root)) {
-            setQuietly(() -> cacheFs.setPermission(root, ROOT), "open the cache directory " + root + " to every writer");
+            try {
+                cacheFs.setPermission(root, ROOT);
+            } catch (IOException e) {
+                LOG.warn("Could not open the cache directory {} to every writer: {}", root, e.toString());
+            }
         }
         // made private first, so it is never wider than the file, even for a moment
         cacheFs.mkdirs(dir, OWNER_ONLY);
@@ -201,18 +205,6 @@ public final class CacheAccess {
             return Optional.of(cacheFs.getFileStatus(path));
         } catch (FileNotFoundException e) {
             return Optional.empty();
-        }
-    }
-
-    private interface Change {
-        void run() throws IOException;
-    }
-
-    private static void setQuietly(Change change, String what) {
-        try {
-            change.run();
-        } catch (IOException e) {
-            LOG.warn("Could not {}: {}", what, e.toString());
         }
     }
 }

@@ -64,7 +64,6 @@ final class CacheService {
     private final XdfsConfig config;
     private final FileSystem backing;
     private final PathMapper mapper;
-    private final Path backingRoot;
     private final BlockCache cache;
     private final Supplier<List<String>> jobOrder;
     private final Optional<ContentCheck> contentCheck;
@@ -86,7 +85,6 @@ final class CacheService {
                 : Optional.of(new ContentCheck(backing, cache, contentCheckBytes, cache.backingReads()));
         this.backing = requireNonNull(backing, "backing");
         this.mapper = requireNonNull(mapper, "mapper");
-        this.backingRoot = backing.makeQualified(new Path(config.backingUri()));
         this.cache = requireNonNull(cache, "cache");
     }
 
@@ -308,7 +306,7 @@ final class CacheService {
      */
     private void checkRights(KnownVersion version, FileStatus status, Map<Path, FileStatus> directories)
             throws IOException {
-        ReadRights rights = ReadRights.of(status, backingRoot, backing, directories);
+        ReadRights rights = ReadRights.of(status, mapper.backingRoot(), backing, directories);
         if (rights.equals(version.rights())) {
             return;
         }

@@ -131,8 +131,7 @@ final class TestCacheRightsOnMiniDfs {
     void aReaderOutsideTheFilesGroup_makesADirectoryTheGroupCannotEnterAsOthers() throws Exception {
         byte[] data = writeBacking("not-the-group.bin", "rw----r--", BLOCK); // 0604: the group is shut out
         Path cacheDir = new Path("/rights-group-out");
-        dfs().mkdirs(cacheDir);
-        dfs().setPermission(cacheDir, new FsPermission((short) 01777));
+        openToEveryWriter(cacheDir);
         mallory.doAs((PrivilegedExceptionAction<Void>) () -> {
             try (XdfsFileSystem fs = xdfs(cacheDir.toString())) {
                 assertArrayEquals(data, readAll(fs, new Path("/not-the-group.bin")));
@@ -157,8 +156,7 @@ final class TestCacheRightsOnMiniDfs {
         }
         String id = onlyVersion("/rights-probe").getPath().getName();
         Path cacheDir = new Path("/rights-planted");
-        dfs().mkdirs(cacheDir);
-        dfs().setPermission(cacheDir, new FsPermission((short) 01777)); // as an operator opens it to every reader
+        openToEveryWriter(cacheDir);
         byte[] fake = new byte[BLOCK];
         Arrays.fill(fake, (byte) 'X');
         mallory.doAs((PrivilegedExceptionAction<Void>) () -> {
@@ -198,8 +196,7 @@ final class TestCacheRightsOnMiniDfs {
         byte[] data = writeBacking("team.bin", "rw-r-----", 2 * BLOCK);
         Path path = new Path("/team.bin");
         Path cacheDir = new Path("/rights-team");
-        dfs().mkdirs(cacheDir);
-        dfs().setPermission(cacheDir, new FsPermission((short) 01777));
+        openToEveryWriter(cacheDir);
         alice.doAs((PrivilegedExceptionAction<Void>) () -> {
             try (XdfsFileSystem fs = xdfs(cacheDir.toString())) {
                 assertArrayEquals(data, readAll(fs, path));
@@ -264,8 +261,7 @@ final class TestCacheRightsOnMiniDfs {
         byte[] data = writeBacking("taken-over.bin", "rw-r-----", 2 * BLOCK);
         Path path = new Path("/taken-over.bin");
         Path cacheDir = new Path("/rights-takeover");
-        dfs().mkdirs(cacheDir);
-        dfs().setPermission(cacheDir, new FsPermission((short) 01777));
+        openToEveryWriter(cacheDir);
         alice.doAs((PrivilegedExceptionAction<Void>) () -> {
             try (XdfsFileSystem fs = xdfs(cacheDir.toString())) {
                 readAll(fs, path);
@@ -319,6 +315,12 @@ final class TestCacheRightsOnMiniDfs {
             }
             return null;
         });
+    }
+
+    /** Makes a cache directory every user may add to, as an operator would for readers caching as themselves. */
+    private static void openToEveryWriter(Path cacheDir) throws IOException {
+        dfs().mkdirs(cacheDir);
+        dfs().setPermission(cacheDir, new FsPermission((short) 01777));
     }
 
     private static DistributedFileSystem dfs() throws IOException {
