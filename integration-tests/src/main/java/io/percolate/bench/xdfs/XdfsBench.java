@@ -18,7 +18,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.attribute.FileTime;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -71,9 +70,9 @@ public final class XdfsBench {
             java.nio.file.Path dataDir = nfsRoot.resolve(DATA);
             long lines = generate(dataDir, s.files(), s.fileBytes());
             progress("generated %d files of %.1f MiB (%d lines) on the NFS stand-in", s.files(), s.fileBytes() / 1048576.0, lines);
-            int rounds = calibrateRounds(s, lines);
             try (MiniPercolateCluster cluster = MiniPercolateCluster.start(new MiniPercolateCluster.Spec(
                     work.resolve("cluster"), NODES, 1024, 384, false))) {
+                int rounds = calibrateRounds(s, lines, DigestProbe.nanosPerRound(cluster.conf()));
                 Configuration conf = benchConf(cluster.conf(), s, nfsRoot, work.resolve("nfs-link"), rounds);
                 return measure(s, conf, cluster.fileSystem(), dataDir, rounds, started);
             }
@@ -140,6 +139,8 @@ public final class XdfsBench {
         conf.set(XdfsConfig.BACKING_URI, NfsStandIn.SCHEME + "://" + nfsRoot.toAbsolutePath());
         conf.setLong(XdfsConfig.BLOCK_SIZE, s.fileBytes());
         conf.setInt(BenchJobs.ROUNDS, rounds);
+        // a plain MapReduce job names its input to xdfs only when its splits are computed, at submission
+        conf.setBoolean(XdfsConfig.PREFETCH_ON_LOCATE, s.prefetchOnLocate());
         // the input is older than the file-age guard; make sure of it on a slow machine
         conf.setLong(XdfsConfig.MIN_FILE_AGE_MS, 0);
         // a job's end is seen within 0.2 s, not the default 5 s: job times are what is compared
@@ -263,20 +264,13 @@ public final class XdfsBench {
 
     /**
      * SHA-256 rounds per line so that the CPU-bound job's maps, {@value #PARALLEL_MAPS} at a time,
-     * compute for {@code cpuFactor} times as long as reading the input from the filer takes.
+     * compute for {@code cpuFactor} times as long as reading the input from the filer takes, at
+     * {@code nanosPerRound} (as measured in a task's JVM).
      */
-    private static int calibrateRounds(XdfsBenchSettings s, long lines) throws Exception {
-        MessageDigest sha = MessageDigest.getInstance("SHA-256");
-        byte[] line = "calibration line of about the benchmark's length, with a few words in it".getBytes(StandardCharsets.US_ASCII);
-        int probe = 200_000;
-        BenchJobs.digest(sha, line, line.length, probe / 10); // warm-up
-        long start = System.nanoTime();
-        BenchJobs.digest(sha, line, line.length, probe);
-        double nanosPerRound = (double) (System.nanoTime() - start) / probe;
-        double nfsSeconds = s.sizeMb() / s.bandwidthMb();
-        double cpuNanos = s.cpuFactor() * nfsSeconds * 1e9 * PARALLEL_MAPS;
+    private static int calibrateRounds(XdfsBenchSettings s, long lines, double nanosPerRound) {
+        double cpuNanos = s.cpuFactor() * s.nfsReadSeconds() * 1e9 * PARALLEL_MAPS;
         int rounds = (int) Math.max(1, Math.round(cpuNanos / lines / nanosPerRound));
-        progress("CPU job: %d SHA-256 rounds per line (%.0f ns per round here)", rounds, nanosPerRound);
+        progress("CPU job: %d SHA-256 rounds per line (%.0f ns per round in a task JVM)", rounds, nanosPerRound);
         return rounds;
     }
 

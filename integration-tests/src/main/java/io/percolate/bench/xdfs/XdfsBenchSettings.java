@@ -18,10 +18,12 @@ import java.util.Set;
  *     from NFS (per map, at two maps in parallel)
  * @param reuseRatios fractions of the input cached before the reuse runs
  * @param capWindowSeconds the window over which cap adherence is judged
+ * @param prefetchOnLocate whether xdfs starts copying a job's input when its splits are computed
+ *     ({@code percolate.xdfs.cache.prefetch-on-locate}); off with {@code --no-prefetch}
  * @param out where result.json and the plots go
  */
 record XdfsBenchSettings(int sizeMb, int files, double bandwidthMb, double capMb, double cpuFactor,
-                         List<Double> reuseRatios, int capWindowSeconds, Path out) {
+                         List<Double> reuseRatios, int capWindowSeconds, boolean prefetchOnLocate, Path out) {
     static final List<Double> FULL_REUSE = List.of(0.0, 0.2, 0.4, 0.6, 0.8, 1.0);
     static final List<Double> QUICK_REUSE = List.of(0.0, 0.8);
 
@@ -39,14 +41,20 @@ record XdfsBenchSettings(int sizeMb, int files, double bandwidthMb, double capMb
         return (long) sizeMb * 1024 * 1024 / files;
     }
 
+    /** Seconds to read the whole input from the filer at its bandwidth. */
+    double nfsReadSeconds() {
+        return sizeMb / bandwidthMb;
+    }
+
     static XdfsBenchSettings parse(List<String> args) {
         BenchOptions o = BenchOptions.parse(args,
-                Set.of("size-mb", "files", "bandwidth-mb", "cap-mb", "cpu-factor", "cap-window-s", "out"), Set.of("quick"),
-                "--quick --size-mb N --files N --bandwidth-mb B --cap-mb C --cpu-factor F --cap-window-s S --out DIR");
+                Set.of("size-mb", "files", "bandwidth-mb", "cap-mb", "cpu-factor", "cap-window-s", "out"), Set.of("quick", "no-prefetch"),
+                "--quick --size-mb N --files N --bandwidth-mb B --cap-mb C --cpu-factor F --cap-window-s S --no-prefetch"
+                        + " --out DIR");
         boolean quick = o.flag("quick");
         double bandwidth = o.number("bandwidth-mb", quick ? 8 : 16);
         return new XdfsBenchSettings(o.integer("size-mb", quick ? 40 : 320), o.integer("files", 5), bandwidth,
                 o.number("cap-mb", bandwidth / (quick ? 3 : 2)), o.number("cpu-factor", 1.0),
-                quick ? QUICK_REUSE : FULL_REUSE, o.integer("cap-window-s", 10), o.path("out", Path.of("target", "bench", "xdfs")));
+                quick ? QUICK_REUSE : FULL_REUSE, o.integer("cap-window-s", 10), !o.flag("no-prefetch"), o.path("out", Path.of("target", "bench", "xdfs")));
     }
 }

@@ -50,6 +50,8 @@ final class XdfsReport {
         settings.put("cpu_factor", s.cpuFactor());
         settings.put("cpu_sha256_rounds_per_line", r.cpuRounds());
         settings.put("cap_window_s", s.capWindowSeconds());
+        settings.put("prefetch_on_locate", s.prefetchOnLocate());
+        root.put("cpu_factor_measured", r.measuredCpuFactor());
 
         ObjectNode cold = root.putObject("cold_vs_ingest");
         cold.put("io", r.coldVsIngestIo());

@@ -32,6 +32,14 @@ record XdfsResult(XdfsBenchSettings settings, int cpuRounds, double ingestCopySe
         return coldDigestSeconds / (ingestCopySeconds + hdfsDigestSeconds);
     }
 
+    /**
+     * The CPU-bound job's compute time as a multiple of reading its input from the filer, as it
+     * came out: what the digest job took on HDFS beyond the scan job, over the filer's read time.
+     */
+    double measuredCpuFactor() {
+        return (hdfsDigestSeconds - hdfsScanSeconds) / settings.nfsReadSeconds();
+    }
+
     /** The I/O-bound job with the given fraction cached, against the same job with all input in HDFS. */
     double reuseVsHdfs(double ratio) {
         return reuseSeconds.get(ratio) / hdfsScanSeconds;

@@ -28,7 +28,7 @@ final class TestXdfsBench {
 
     @Test
     void tinyRun_writesEveryRatio() throws Exception {
-        XdfsBenchSettings settings = new XdfsBenchSettings(2, 5, 4, 0.5, 0.5, List.of(0.0, 0.8), 1, temp.resolve("out"));
+        XdfsBenchSettings settings = new XdfsBenchSettings(2, 5, 4, 0.5, 0.5, List.of(0.0, 0.8), 1, true, temp.resolve("out"));
         Path file = XdfsReport.write(XdfsBench.run(settings));
 
         JsonNode result = new ObjectMapper().readTree(file.toFile());

@@ -18,6 +18,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.client.HdfsDataInputStream;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -211,6 +212,45 @@ public final class BlockCache implements Closeable {
     public FSDataInputStream open(CachedBlock block) throws IOException {
         evictor.read(block.key());
         return cacheFs.open(block.file());
+    }
+
+    /**
+     * The temporary file of a copy of {@code key} in progress by a writer that a reader of a file
+     * owned by {@code backingOwner} believes: a reader may follow it instead of reading the block
+     * from the backing store too. Empty if there is none, or if it cannot be told (counted).
+     */
+    public Optional<Path> copyInProgress(BlockKey key, String backingOwner) {
+        try {
+            return scanner.copyInProgress(key)
+                    .filter(temp -> access.trusts(temp.getOwner(), backingOwner))
+                    .map(FileStatus::getPath);
+        } catch (IOException e) {
+            counters.increment(CacheCounter.CACHE_READ_FAILURES);
+            LOG.debug("Could not look for a copy of {} in progress: {}", key, e.toString());
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Opens a copy in progress to read what its writer has written so far: the returned stream's
+     * length is fixed when opened; open again to see more. A copy already published or abandoned
+     * throws {@link FileNotFoundException}.
+     */
+    public CopyInProgress openCopy(Path temp) throws IOException {
+        FSDataInputStream in = cacheFs.open(temp);
+        try {
+            // HDFS tells a file being written's readable length only through the open stream
+            long visible = in instanceof HdfsDataInputStream hdfs ? hdfs.getVisibleLength()
+                    : cacheFs.getFileStatus(temp).getLen();
+            return new CopyInProgress(in, visible);
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    /** A copy in progress opened for reading, and how many of its bytes that stream can read. */
+    public record CopyInProgress(FSDataInputStream in, long visibleBytes) {
     }
 
     /** Pins of blocks that must not be evicted: the transfer scheduler and readers pin for their jobs. */

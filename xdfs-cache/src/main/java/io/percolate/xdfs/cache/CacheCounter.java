@@ -6,6 +6,8 @@ package io.percolate.xdfs.cache;
  */
 public enum CacheCounter {
     BLOCK_READS_FROM_CACHE("block reads served from a cached copy"),
+    BLOCK_READS_FOLLOWING_COPIES("block reads served by following another writer's copy of the block as it was made"),
+    COPIES_LEFT("copies in progress a reader stopped following (stalled or abandoned) to read the backing store"),
     BLOCK_READS_FROM_BACKING("block reads served from the backing store"),
     BYTES_FROM_CACHE("bytes read from cached copies"),
     BYTES_FROM_BACKING("bytes read from the backing store by readers"),

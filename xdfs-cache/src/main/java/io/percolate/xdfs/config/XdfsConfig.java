@@ -37,6 +37,10 @@ import static java.util.Objects.requireNonNull;
  * @param evictionPolicy class name of the {@code EvictionPolicy} choosing victims
  * @param trustedWriters users whose cache blocks every reader believes, besides itself and the
  *     file's owner
+ * @param copyStall how long a reader follows a copy of its block in progress that makes no
+ *     headway before reading the backing store itself; zero: never follow copies
+ * @param prefetchOnLocate whether asking where a file's blocks are queues its uncached blocks for
+ *     caching (a job's split computation announces what its tasks will read)
  */
 public record XdfsConfig(
         URI backingUri,
@@ -53,7 +57,9 @@ public record XdfsConfig(
         double transferBurstMb,
         long cacheCapacity,
         String evictionPolicy,
-        List<String> trustedWriters) {
+        List<String> trustedWriters,
+        Duration copyStall,
+        boolean prefetchOnLocate) {
 
     public static final String SCHEME = "xdfs";
 
@@ -117,6 +123,20 @@ public record XdfsConfig(
      * writes to the files' owners).
      */
     public static final String TRUSTED_WRITERS = "percolate.xdfs.cache.trusted-writers";
+    /**
+     * How long a reader of a block another writer is copying into the cache follows that copy while
+     * it makes no headway, milliseconds, before reading the backing store itself; 0: read the backing
+     * store at once (the block then crosses the filer twice).
+     */
+    public static final String COPY_STALL_MS = "percolate.xdfs.cache.copy-stall-ms";
+    public static final long DEFAULT_COPY_STALL_MS = 10_000;
+    /**
+     * Whether asking for a file's block locations (as MapReduce and Hive do when they compute a
+     * job's splits, at submission) queues the file's uncached blocks for caching, so copies start
+     * while the job's containers start.
+     */
+    public static final String PREFETCH_ON_LOCATE = "percolate.xdfs.cache.prefetch-on-locate";
+    public static final boolean DEFAULT_PREFETCH_ON_LOCATE = false;
     private static final double MAX_MB = 1 << 30; // 1 PiB: far above any link, still exact in bytes
     private static final double MIB = 1024 * 1024;
 
@@ -126,6 +146,7 @@ public record XdfsConfig(
         requireNonNull(cacheDir, CACHE_DIR);
         requireNonNull(minFileAge, MIN_FILE_AGE_MS);
         requireNonNull(nodeRefresh, NODE_REFRESH_MS);
+        requireNonNull(copyStall, COPY_STALL_MS);
         requireNonNull(evictionPolicy, EVICTION_POLICY);
         backingHosts = List.copyOf(backingHosts);
         trustedWriters = List.copyOf(trustedWriters);
@@ -186,7 +207,9 @@ public record XdfsConfig(
                 number(conf, TRANSFER_BURST_MB, DEFAULT_TRANSFER_BURST_MB),
                 bytes(conf, CACHE_CAPACITY, DEFAULT_CACHE_CAPACITY),
                 conf.getTrimmed(EVICTION_POLICY, DEFAULT_EVICTION_POLICY),
-                List.of(conf.getTrimmedStrings(TRUSTED_WRITERS)));
+                List.of(conf.getTrimmedStrings(TRUSTED_WRITERS)),
+                Duration.ofMillis(wholeNumber(conf, COPY_STALL_MS, DEFAULT_COPY_STALL_MS)),
+                flag(conf, PREFETCH_ON_LOCATE, DEFAULT_PREFETCH_ON_LOCATE));
     }
 
     /** The cap on copies from the backing store, in bytes per second; 0 for none. */

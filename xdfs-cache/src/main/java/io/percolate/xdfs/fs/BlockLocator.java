@@ -1,6 +1,7 @@
 package io.percolate.xdfs.fs;
 
 import io.percolate.xdfs.cache.BlockCache;
+import io.percolate.xdfs.cache.BlockRequest;
 import io.percolate.xdfs.meta.CacheNode;
 import io.percolate.xdfs.meta.CachedBlock;
 import io.percolate.xdfs.meta.Fingerprint;
@@ -23,18 +24,22 @@ import static java.util.Objects.requireNonNull;
  * a cached block is where its replica is (locality for MapReduce and YARN comes from here); a block
  * being copied is on the DataNode it goes to, then where the backing store says (a task placed
  * there finds it cached, or soon will); any other block is where the backing store says, or on the
- * configured backing hosts.
+ * configured backing hosts. With prefetch on, locating an uncached block that nobody is copying
+ * asks for it to be cached: split computation asks at a job's submission, so copies start while its
+ * containers do (MixApart's transfer scheduler learns of a job when it is submitted).
  */
 final class BlockLocator {
 
     private final FileSystem backing;
     private final BlockCache cache;
     private final List<String> backingHosts;
+    private final boolean prefetch;
 
-    BlockLocator(FileSystem backing, BlockCache cache, List<String> backingHosts) {
+    BlockLocator(FileSystem backing, BlockCache cache, List<String> backingHosts, boolean prefetch) {
         this.backing = requireNonNull(backing, "backing");
         this.cache = requireNonNull(cache, "cache");
         this.backingHosts = List.copyOf(backingHosts);
+        this.prefetch = prefetch;
     }
 
     BlockLocation[] locate(Path source, Fingerprint version, String owner, long start, long length) throws IOException {
@@ -60,6 +65,9 @@ final class BlockLocator {
             } else {
                 BlockLocation backed = uncached(source, offset, blockLength);
                 CacheNode target = inFlight.get(i);
+                if (target == null && prefetch) {
+                    cache.request(new BlockRequest(source, version, i));
+                }
                 locations.add(target == null ? backed : new BlockLocation(
                         prepend(target.name(), backed.getNames()), prepend(target.host(), backed.getHosts()),
                         offset, blockLength));

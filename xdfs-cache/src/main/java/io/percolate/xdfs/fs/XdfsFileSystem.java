@@ -1,6 +1,7 @@
 package io.percolate.xdfs.fs;
 
 import io.percolate.xdfs.cache.BlockCache;
+import io.percolate.xdfs.cache.BlockRequest;
 import io.percolate.xdfs.cache.CacheCounters;
 import io.percolate.xdfs.cache.CacheState;
 import io.percolate.xdfs.config.ManagerConfig;
@@ -105,7 +106,7 @@ public class XdfsFileSystem extends FileSystem {
                 // one process reads for one job at most: there is no order between jobs to follow here
                 cache = BlockCache.owned(config, backing, cacheFs, Clock.systemUTC(), JobOrder.FIFO);
             }
-            locator = new BlockLocator(backing, cache, config.backingHosts());
+            locator = new BlockLocator(backing, cache, config.backingHosts(), config.prefetchOnLocate());
             workingDir = makeQualified(getHomeDirectory());
             started = true;
         } finally {
@@ -141,6 +142,17 @@ public class XdfsFileSystem extends FileSystem {
     /** Hits, misses and fills of this instance. */
     public CacheCounters cacheCounters() {
         return cache.counters();
+    }
+
+    /** The cache this instance reads through (for tests in this package). */
+    BlockCache blockCache() {
+        return cache;
+    }
+
+    /** Block {@code index} of the current version of {@code path}, as a reader would ask for it (for tests in this package). */
+    BlockRequest blockRequest(Path path, int index) throws IOException {
+        Path source = backingPath(path);
+        return new BlockRequest(source, versionOf(source, backing.getFileStatus(source)), index);
     }
 
     /** The cache as this instance knows it. */
@@ -193,7 +205,8 @@ public class XdfsFileSystem extends FileSystem {
         Fingerprint version = versionOf(source, status);
         cache.refresh(version, status.getOwner());
         statistics.incrementReadOps(1);
-        return new FSDataInputStream(new XdfsInputStream(source, backing, version, cache, statistics, bufferSize));
+        return new FSDataInputStream(new XdfsInputStream(source, backing, version, status.getOwner(), cache,
+                config.copyStall(), statistics, bufferSize));
     }
 
     @Override

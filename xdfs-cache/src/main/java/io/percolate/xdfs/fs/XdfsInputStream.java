@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.BitSet;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,7 +30,8 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Reads one version of a backing-store file block by block: a block with a cached copy of exactly
- * this version is read from the cache, any other from the backing store. A block read from its
+ * this version is read from the cache, a block another writer is copying now follows that copy
+ * ({@link CopyFollower}), any other is read from the backing store. A block read from its
  * start is cached from the bytes the reader fetches (a tee), so it crosses the filer once; a block
  * the reader leaves unfinished, or enters midway, is handed to the cache fill instead, once per
  * stream. The version was taken when the file was opened, so cached blocks of an older version
@@ -46,7 +48,10 @@ final class XdfsInputStream extends FSInputStream {
     private final Path source;
     private final FileSystem backing;
     private final Fingerprint version;
+    /** the file's owner: whose cache blocks, besides trusted writers', a reader believes */
+    private final String backingOwner;
     private final BlockCache cache;
+    private final Duration copyStall;
     private final FileSystem.Statistics statistics;
     private final int bufferSize;
     private final BitSet requested = new BitSet();
@@ -59,18 +64,22 @@ final class XdfsInputStream extends FSInputStream {
     private FSDataInputStream backingIn;
     private int currentBlock = -1;
     private FSDataInputStream cachedIn;
+    /** another writer's copy of the current block in progress, read as it grows */
+    private CopyFollower following;
     /** the current block being cached from what this stream reads, and the position it needs next */
     private BlockWriter.PendingBlock tee;
     private long teeNext;
     /** how fast the caller consumes what it reads: its job's I/O rate, for pacing copies */
     private final ReadRates.Meter meter;
 
-    XdfsInputStream(Path source, FileSystem backing, Fingerprint version, BlockCache cache,
-                    FileSystem.Statistics statistics, int bufferSize) {
+    XdfsInputStream(Path source, FileSystem backing, Fingerprint version, String backingOwner, BlockCache cache,
+                    Duration copyStall, FileSystem.Statistics statistics, int bufferSize) {
         this.source = requireNonNull(source, "source");
         this.backing = requireNonNull(backing, "backing");
         this.version = requireNonNull(version, "version");
+        this.backingOwner = requireNonNull(backingOwner, "backingOwner");
         this.cache = requireNonNull(cache, "cache");
+        this.copyStall = requireNonNull(copyStall, "copyStall");
         this.statistics = statistics;
         this.bufferSize = bufferSize;
         this.meter = cache.readRates().open();
@@ -111,6 +120,9 @@ final class XdfsInputStream extends FSInputStream {
         }
         int n = readCached(pos - blockStart, buffer, offset, wanted);
         if (n == NOT_CACHED) {
+            n = readFollowing(pos - blockStart, buffer, offset, wanted);
+        }
+        if (n == NOT_CACHED) {
             n = readBacking(buffer, offset, wanted);
         }
         pos += n;
@@ -123,6 +135,7 @@ final class XdfsInputStream extends FSInputStream {
     /** Chooses where block {@code block} is read from, for as long as reads stay inside it. */
     private void enter(int block) throws IOException {
         closeCached();
+        stopFollowing();
         abandonTee();
         currentBlock = block;
         BlockKey key = version.block(block);
@@ -138,6 +151,16 @@ final class XdfsInputStream extends FSInputStream {
                 cache.invalidate(key);
             }
         }
+        following = CopyFollower.of(cache, version, backingOwner, block, copyStall).orElse(null);
+        if (following != null) {
+            cache.counters().increment(CacheCounter.BLOCK_READS_FOLLOWING_COPIES);
+            return;
+        }
+        readFromBacking(block);
+    }
+
+    /** Reads block {@code block} from the backing store from here on, and has it cached. */
+    private void readFromBacking(int block) throws IOException {
         checkStillTheVersionOpened();
         cache.counters().increment(CacheCounter.BLOCK_READS_FROM_BACKING);
         if (!requested.get(block)) {
@@ -211,6 +234,19 @@ final class XdfsInputStream extends FSInputStream {
             tee = null;
             cache.request(request);
         }
+    }
+
+    private int readFollowing(long offsetInBlock, byte[] buffer, int offset, int length) throws IOException {
+        if (following == null) {
+            return NOT_CACHED;
+        }
+        int n = following.read(offsetInBlock, buffer, offset, length);
+        if (n == CopyFollower.LEFT) {
+            following = null;
+            readFromBacking(currentBlock);
+            return NOT_CACHED;
+        }
+        return n;
     }
 
     private int readCached(long offsetInBlock, byte[] buffer, int offset, int length) {
@@ -301,6 +337,7 @@ final class XdfsInputStream extends FSInputStream {
         closed = true;
         meter.close();
         closeCached();
+        stopFollowing();
         abandonTee();
         IOUtils.cleanupWithLogger(LOG, backingIn);
         backingIn = null;
@@ -311,6 +348,13 @@ final class XdfsInputStream extends FSInputStream {
         if (cachedIn != null) {
             IOUtils.cleanupWithLogger(LOG, cachedIn);
             cachedIn = null;
+        }
+    }
+
+    private void stopFollowing() {
+        if (following != null) {
+            following.close();
+            following = null;
         }
     }
 

@@ -130,19 +130,24 @@ public final class CacheScanner {
 
     /** Whether another writer is writing block {@code key} now (an older temporary file is a crashed writer's leftover). */
     public boolean inProgress(BlockKey key) throws IOException {
+        return copyInProgress(key).isPresent();
+    }
+
+    /** The temporary file of a copy of block {@code key} being written now, if there is one. */
+    public Optional<FileStatus> copyInProgress(BlockKey key) throws IOException {
         FileStatus[] files;
         try {
             files = cacheFs.listStatus(layout.versionDir(key.fingerprintId()));
         } catch (FileNotFoundException e) {
-            return false;
+            return Optional.empty();
         }
         long now = clock.millis();
         for (FileStatus file : files) {
             if (layout.isTempOf(file.getPath(), key) && isRecent(file, now)) {
-                return true;
+                return Optional.of(file);
             }
         }
-        return false;
+        return Optional.empty();
     }
 
     private static boolean isRecent(FileStatus file, long now) {

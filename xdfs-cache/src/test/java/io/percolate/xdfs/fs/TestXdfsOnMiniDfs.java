@@ -1,7 +1,9 @@
 package io.percolate.xdfs.fs;
 
+import io.percolate.xdfs.cache.BlockWriter;
 import io.percolate.xdfs.cache.CacheCounter;
 import io.percolate.xdfs.cache.CacheCounters;
+import io.percolate.xdfs.cache.FillOutcome;
 import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.meta.CacheNode;
 import org.apache.hadoop.conf.Configuration;
@@ -24,6 +26,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.attribute.FileTime;
@@ -34,6 +37,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -425,6 +430,91 @@ final class TestXdfsOnMiniDfs {
             assertEquals(2, counters.get(CacheCounter.FILLS_COMPLETED));
             assertArrayEquals(data, readAll(fs, path));
             assertEquals(2, counters.get(CacheCounter.BLOCK_READS_FROM_CACHE), "blocks 0 and 1 cached, not 2");
+        }
+    }
+
+    @Test
+    @Order(22)
+    void aReaderOfABlockBeingCopied_followsTheCopy_insteadOfReadingTheFilerToo() throws Exception {
+        byte[] data = writeBacking("followed.bin", 2 * BLOCK, 11);
+        Path path = new Path("/followed.bin");
+        try (XdfsFileSystem writer = xdfs("/cache-followed"); XdfsFileSystem reader = xdfs("/cache-followed")) {
+            BlockWriter.PendingBlock copy = writer.blockCache().cacheWhileReading(writer.blockRequest(path, 0)).orElseThrow();
+            copy.write(data, 0, BLOCK - 1); // a full packet: the DataNode makes it readable before the copy ends
+            CompletableFuture<Void> head = new CompletableFuture<>();
+            CompletableFuture<byte[]> whole = CompletableFuture.supplyAsync(() -> {
+                try (FSDataInputStream in = reader.open(path)) {
+                    byte[] all = new byte[data.length];
+                    in.readFully(all, 0, 1000);
+                    head.complete(null);
+                    in.readFully(all, 1000, data.length - 1000);
+                    return all;
+                } catch (IOException e) {
+                    head.completeExceptionally(e);
+                    throw new UncheckedIOException(e);
+                }
+            });
+            head.get(30, TimeUnit.SECONDS); // read from the copy while it is still being made
+            Thread.sleep(300);
+            assertFalse(whole.isDone(), "the reader went past what the copy holds");
+            copy.write(data, BLOCK - 1, 1);
+            assertEquals(FillOutcome.CACHED, copy.publish());
+
+            assertArrayEquals(data, whole.get(30, TimeUnit.SECONDS));
+            CacheCounters counters = reader.cacheCounters();
+            assertEquals(1, counters.get(CacheCounter.BLOCK_READS_FOLLOWING_COPIES));
+            assertEquals(0, counters.get(CacheCounter.COPIES_LEFT));
+            assertEquals(BLOCK, counters.get(CacheCounter.BYTES_FROM_BACKING), "block 1 alone crossed the filer");
+        }
+    }
+
+    @Test
+    @Order(23)
+    void aCopyThatStallsOrIsAbandoned_isLeftForTheFiler() throws Exception {
+        byte[] data = writeBacking("stalled.bin", 2 * BLOCK, 12);
+        Path path = new Path("/stalled.bin");
+        try (XdfsFileSystem writer = xdfs("/cache-stalled");
+             XdfsFileSystem impatient = xdfs("/cache-stalled", XdfsConfig.COPY_STALL_MS, "300");
+             XdfsFileSystem patient = xdfs("/cache-stalled", XdfsConfig.COPY_STALL_MS, "600000")) {
+            BlockWriter.PendingBlock copy = writer.blockCache().cacheWhileReading(writer.blockRequest(path, 0)).orElseThrow();
+            copy.write(data, 0, 100);
+
+            assertArrayEquals(data, readAll(impatient, path), "a copy with no headway is given up");
+            assertEquals(1, impatient.cacheCounters().get(CacheCounter.COPIES_LEFT));
+            assertEquals(data.length, impatient.cacheCounters().get(CacheCounter.BYTES_FROM_BACKING));
+
+            CompletableFuture<byte[]> waiting = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return readAll(patient, path);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            Thread.sleep(500);
+            assertFalse(waiting.isDone(), "the reader did not wait for the copy");
+            copy.close(); // abandoned: its temporary file is deleted
+            assertArrayEquals(data, waiting.get(30, TimeUnit.SECONDS), "an abandoned copy is left at once");
+            assertEquals(1, patient.cacheCounters().get(CacheCounter.COPIES_LEFT));
+        }
+    }
+
+    @Test
+    @Order(24)
+    void prefetchOnLocate_cachesWhatSplitComputationAsksFor_andOnlyWhenAsked() throws Exception {
+        byte[] data = writeBacking("located.bin", 3 * BLOCK, 13);
+        Path path = new Path("/located.bin");
+        try (XdfsFileSystem plain = xdfs("/cache-located-plain")) {
+            plain.getFileBlockLocations(plain.getFileStatus(path), 0, data.length);
+            awaitFills(plain);
+            assertEquals(0, plain.cacheCounters().get(CacheCounter.FILLS_QUEUED), "off by default");
+        }
+        try (XdfsFileSystem fs = xdfs("/cache-located", XdfsConfig.PREFETCH_ON_LOCATE, "true")) {
+            fs.getFileBlockLocations(fs.getFileStatus(path), 0, data.length);
+            awaitFills(fs);
+            assertEquals(3, fs.cacheCounters().get(CacheCounter.FILLS_COMPLETED));
+            assertArrayEquals(data, readAll(fs, path));
+            assertEquals(3, fs.cacheCounters().get(CacheCounter.BLOCK_READS_FROM_CACHE));
+            assertEquals(0, fs.cacheCounters().get(CacheCounter.BYTES_FROM_BACKING), "the reader found every block cached");
         }
     }
 
