@@ -140,6 +140,8 @@ public final class BlockWriter {
         PendingBlock block = new PendingBlock(request, target, grant.get());
         try {
             block.out = create(block.temp, target, version.blockSize());
+            // at once, not when published: readers believe the copy in progress as they will the block
+            access.handOver(block.temp, grant.get());
         } catch (IOException | RuntimeException e) {
             block.close();
             throw e;
@@ -208,7 +210,6 @@ public final class BlockWriter {
                     counters.increment(CacheCounter.PLACEMENT_MISSES);
                     LOG.debug("Cache block {} asked for {} but landed on {}", request.key(), target.get(), actual);
                 }
-                access.handOver(temp, grant);
                 Path destination = layout.blockFile(request.key(), crc.getValue());
                 if (!cacheFs.rename(temp, destination)) {
                     return FillOutcome.ALREADY_CACHED; // another writer published it first

@@ -115,7 +115,7 @@ public final class CacheAccess {
         }
     }
 
-    /** Gives a finished block file to the directory's owner, as the grant says. */
+    /** Gives a block file, from its creation, to the directory's owner, as the grant says. */
     void handOver(Path block, Grant grant) throws IOException {
         if (grant.blockOwner().isPresent()) {
             cacheFs.setOwner(block, grant.blockOwner().get(), null);

@@ -101,7 +101,8 @@ final class CopyFollower implements Closeable {
                 lastHeadway = System.nanoTime();
             } else if (System.nanoTime() - lastHeadway > stallNanos) {
                 return leave("its copy made no headway for " + Duration.ofNanos(stallNanos).toMillis() + " ms");
-            } else {
+            }
+            if (offsetInBlock >= readable) {
                 pause();
             }
         }

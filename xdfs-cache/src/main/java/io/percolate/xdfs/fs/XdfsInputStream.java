@@ -154,6 +154,7 @@ final class XdfsInputStream extends FSInputStream {
         following = CopyFollower.of(cache, version, backingOwner, block, copyStall).orElse(null);
         if (following != null) {
             cache.counters().increment(CacheCounter.BLOCK_READS_FOLLOWING_COPIES);
+            freshlyOpened = false; // if the copy is left, the version is checked again before the filer is read
             return;
         }
         readFromBacking(block);

@@ -1,6 +1,9 @@
 package io.percolate.xdfs.fs;
 
+import io.percolate.xdfs.cache.BlockWriter;
 import io.percolate.xdfs.cache.CacheCounter;
+import io.percolate.xdfs.cache.CacheCounters;
+import io.percolate.xdfs.cache.FillOutcome;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.manager.XdfsManager;
@@ -28,6 +31,9 @@ import java.security.PrivilegedExceptionAction;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32C;
 
@@ -35,6 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The cache's HDFS files as users other than xdfs meet them (MiniDFSCluster with permissions on):
@@ -315,6 +322,41 @@ final class TestCacheRightsOnMiniDfs {
             }
             return null;
         });
+    }
+
+    @Test
+    void aCopyInProgressByTheSuperuser_isFollowedByAReaderWhoTrustsOnlyTheFilesOwner() throws Exception {
+        assumeTrue("root".equals(System.getProperty("user.name")), "giving a backing file to another user needs root");
+        byte[] data = writeBacking("nobodys.bin", "rw-r--r--", 2 * BLOCK);
+        java.nio.file.Path file = backingDir.resolve("nobodys.bin");
+        Files.setOwner(file, file.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody"));
+        Path path = new Path("/nobodys.bin");
+        try (XdfsFileSystem manager = xdfs("/rights-following")) { // the superuser, as the manager runs
+            BlockWriter.PendingBlock copy = manager.blockCache().cacheWhileReading(manager.blockRequest(path, 0))
+                    .orElseThrow();
+            copy.write(data, 0, BLOCK - 1);
+            FileStatus temp = dfs().listStatus(onlyVersion("/rights-following").getPath())[0];
+            assertEquals("nobody", temp.getOwner(), "the copy is the file owner's from the start");
+
+            CompletableFuture<CacheCounters> read = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return alice.doAs((PrivilegedExceptionAction<CacheCounters>) () -> {
+                        try (XdfsFileSystem fs = xdfs("/rights-following")) {
+                            assertArrayEquals(data, readAll(fs, path));
+                            return fs.cacheCounters();
+                        }
+                    });
+                } catch (Exception e) {
+                    throw new CompletionException(e);
+                }
+            });
+            Thread.sleep(500);
+            copy.write(data, BLOCK - 1, 1);
+            assertEquals(FillOutcome.CACHED, copy.publish());
+            CacheCounters alices = read.get(60, TimeUnit.SECONDS);
+            assertEquals(1, alices.get(CacheCounter.BLOCK_READS_FOLLOWING_COPIES), "alice trusts nobody's copy");
+            assertEquals(BLOCK, alices.get(CacheCounter.BYTES_FROM_BACKING), "block 1 alone came from the filer");
+        }
     }
 
     /** Makes a cache directory every user may add to, as an operator would for readers caching as themselves. */
