@@ -24,4 +24,10 @@ final class ClusterRest {
         }
         return JSON.readTree(response.body());
     }
+
+    /** The HTTP status a plain GET of {@code url} gets. */
+    int status(String url) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).GET().build();
+        return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
 }

@@ -1,10 +1,16 @@
 package io.percolate.docker;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.percolate.xdfs.config.ManagerConfig;
+import io.percolate.xdfs.manager.api.ManagerClient;
+import io.percolate.xdfs.manager.api.ManagerState;
+import io.percolate.xdfs.manager.api.SharedSecret;
+import org.apache.hadoop.conf.Configuration;
 
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -139,7 +145,9 @@ public final class ClusterTest {
      * tables' bytes from HDFS (the tables live on NFS: only cache blocks put them into HDFS; XDFS
      * reads cached blocks through the HDFS client, uncached ones from NFS, which HDFS counters do not
      * see). The first run's figure is printed beside it: with the manager prefetching from the
-     * query's descriptor, the first run may already find its tables cached.
+     * query's descriptor, the first run may already find its tables cached. The manager's state is
+     * asked with the cluster's secret, and must be refused without it; the tasks' reports of cached
+     * reads it counted came in signed requests.
      */
     private void checkCached(HiveRun run, Properties earlier) throws Exception {
         long cached = rest.get(WEBHDFS + CACHE_DIR + "?op=GETCONTENTSUMMARY&user.name=root")
@@ -149,14 +157,25 @@ public final class ClusterTest {
         System.out.printf(Locale.ROOT, "XDFS cache holds %d bytes (tables %d); HDFS read %d bytes now, %d by the first run%n",
                 cached, tables, run.hdfsBytesRead(), before);
         check(cached >= tables, "XDFS cache holds " + cached + " bytes, less than the tables' " + tables);
-        JsonNode manager = rest.get(XDFS_MANAGER);
-        long indexed = manager.path("bytes").asLong();
+        ManagerState manager = managerClient().state();
         System.out.printf(Locale.ROOT, "XDFS manager indexes %d blocks, %d bytes, on %s; counters %s%n",
-                manager.path("blocks").asInt(), indexed, manager.path("bytesByNode"), manager.path("counters"));
-        check(indexed >= tables, "the XDFS manager indexes " + indexed + " bytes, less than the tables' " + tables
-                + ": the readers' reports did not reach it");
+                manager.blocks(), manager.bytes(), manager.bytesByNode(), manager.counters());
+        check(manager.bytes() >= tables, "the XDFS manager indexes " + manager.bytes() + " bytes, less than the tables' "
+                + tables);
+        // the tasks' counts of their cached reads reach the manager only in requests it accepted as signed
+        check(manager.counters().getOrDefault("BLOCK_READS_FROM_CACHE", 0L) > 0,
+                "no reader's signed report of its cached reads reached the XDFS manager");
+        int unsigned = rest.status(XDFS_MANAGER);
+        check(unsigned == 401, "an unsigned request to the XDFS manager got HTTP " + unsigned + ", not 401");
         check(run.hdfsBytesRead() >= tables / 2, "second run read " + run.hdfsBytesRead()
                 + " bytes from HDFS: the cache served less than half of " + tables);
+    }
+
+    /** A client of the XDFS manager configured as the cluster's XDFS readers are (core-site.xml), secret included. */
+    private static ManagerClient managerClient() throws IOException {
+        ManagerConfig config = ManagerConfig.from(new Configuration());
+        InetSocketAddress address = config.address().orElseThrow(() -> new CheckFailed("core-site.xml names no XDFS manager"));
+        return new ManagerClient(address, config.timeout(), SharedSecret.load(config.secretFile()));
     }
 
     private static void save(String label, HiveRun run) throws IOException {

@@ -236,13 +236,13 @@ public final class BlockCache implements Closeable {
      * length is fixed when opened; open again to see more. A copy already published or abandoned
      * throws {@link FileNotFoundException}.
      */
-    public CopyInProgress openCopy(Path temp) throws IOException {
+    public OpenCopy openCopy(Path temp) throws IOException {
         FSDataInputStream in = cacheFs.open(temp);
         try {
             // HDFS tells a file being written's readable length only through the open stream
             long visible = in instanceof HdfsDataInputStream hdfs ? hdfs.getVisibleLength()
                     : cacheFs.getFileStatus(temp).getLen();
-            return new CopyInProgress(in, visible);
+            return new OpenCopy(in, visible);
         } catch (IOException | RuntimeException e) {
             in.close();
             throw e;
@@ -250,7 +250,7 @@ public final class BlockCache implements Closeable {
     }
 
     /** A copy in progress opened for reading, and how many of its bytes that stream can read. */
-    public record CopyInProgress(FSDataInputStream in, long visibleBytes) {
+    public record OpenCopy(FSDataInputStream in, long visibleBytes) {
     }
 
     /** Pins of blocks that must not be evicted: the transfer scheduler and readers pin for their jobs. */

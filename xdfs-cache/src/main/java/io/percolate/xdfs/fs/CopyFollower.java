@@ -117,7 +117,7 @@ final class CopyFollower implements Closeable {
         readable = 0;
         try {
             try {
-                BlockCache.CopyInProgress copy = cache.openCopy(temp);
+                BlockCache.OpenCopy copy = cache.openCopy(temp);
                 in = copy.in();
                 readable = copy.visibleBytes();
             } catch (FileNotFoundException e) {
