@@ -192,6 +192,14 @@ public final class BlockWriter {
             written += length;
         }
 
+        /**
+         * Makes every byte written so far readable to readers following this copy, before the
+         * block is published: a DataNode round trip, where publishing waits on the NameNode.
+         */
+        public void flush() throws IOException {
+            out.hflush();
+        }
+
         /** Publishes the block if it is whole and its file unchanged; closes it either way. */
         public FillOutcome publish() throws IOException {
             try {

@@ -222,6 +222,12 @@ final class XdfsInputStream extends FSInputStream {
             return;
         }
         if (tee.written() == tee.request().length()) {
+            try {
+                // readers following this copy read it all now, not after the queued publication
+                tee.flush();
+            } catch (IOException e) {
+                LOG.debug("Could not flush block {} of {} before publishing it: {}", currentBlock, source, e.toString());
+            }
             cache.publish(tee);
             tee = null;
         }

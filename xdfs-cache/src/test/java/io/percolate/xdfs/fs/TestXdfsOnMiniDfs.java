@@ -440,7 +440,8 @@ final class TestXdfsOnMiniDfs {
         Path path = new Path("/followed.bin");
         try (XdfsFileSystem writer = xdfs("/cache-followed"); XdfsFileSystem reader = xdfs("/cache-followed")) {
             BlockWriter.PendingBlock copy = writer.blockCache().cacheWhileReading(writer.blockRequest(path, 0)).orElseThrow();
-            copy.write(data, 0, BLOCK - 1); // a full packet: the DataNode makes it readable before the copy ends
+            copy.write(data, 0, 1000);
+            copy.flush(); // less than a packet: readable only once flushed, as a reader's tee does at its end
             CompletableFuture<Void> head = new CompletableFuture<>();
             CompletableFuture<byte[]> whole = CompletableFuture.supplyAsync(() -> {
                 try (FSDataInputStream in = reader.open(path)) {
@@ -455,6 +456,8 @@ final class TestXdfsOnMiniDfs {
                 }
             });
             head.get(30, TimeUnit.SECONDS); // read from the copy while it is still being made
+            copy.write(data, 1000, BLOCK - 1001);
+            copy.flush();
             Thread.sleep(300);
             assertFalse(whole.isDone(), "the reader went past what the copy holds");
             copy.write(data, BLOCK - 1, 1);
