@@ -34,8 +34,12 @@ final class DigestProbe {
         }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), DigestProbe.class.getName()));
         Process probe = new ProcessBuilder(command).redirectErrorStream(true).start();
+        if (!probe.waitFor(2, TimeUnit.MINUTES)) { // it prints one line: the pipe never fills
+            probe.destroyForcibly();
+            throw new IOException("digest probe did not finish in 2 minutes");
+        }
         String output = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        if (!probe.waitFor(2, TimeUnit.MINUTES) || probe.exitValue() != 0) {
+        if (probe.exitValue() != 0) {
             throw new IOException("digest probe failed: " + output);
         }
         String[] lines = output.split("\\R");

@@ -48,13 +48,15 @@ record XdfsBenchSettings(int sizeMb, int files, double bandwidthMb, double capMb
 
     static XdfsBenchSettings parse(List<String> args) {
         BenchOptions o = BenchOptions.parse(args,
-                Set.of("size-mb", "files", "bandwidth-mb", "cap-mb", "cpu-factor", "cap-window-s", "out"), Set.of("quick", "no-prefetch"),
+                Set.of("size-mb", "files", "bandwidth-mb", "cap-mb", "cpu-factor", "cap-window-s", "out"),
+                Set.of("quick", "no-prefetch"),
                 "--quick --size-mb N --files N --bandwidth-mb B --cap-mb C --cpu-factor F --cap-window-s S --no-prefetch"
                         + " --out DIR");
         boolean quick = o.flag("quick");
         double bandwidth = o.number("bandwidth-mb", quick ? 8 : 16);
         return new XdfsBenchSettings(o.integer("size-mb", quick ? 40 : 320), o.integer("files", 5), bandwidth,
                 o.number("cap-mb", bandwidth / (quick ? 3 : 2)), o.number("cpu-factor", 1.0),
-                quick ? QUICK_REUSE : FULL_REUSE, o.integer("cap-window-s", 10), !o.flag("no-prefetch"), o.path("out", Path.of("target", "bench", "xdfs")));
+                quick ? QUICK_REUSE : FULL_REUSE, o.integer("cap-window-s", 10), !o.flag("no-prefetch"),
+                o.path("out", Path.of("target", "bench", "xdfs")));
     }
 }
