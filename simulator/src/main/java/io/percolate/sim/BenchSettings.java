@@ -35,7 +35,8 @@ import java.util.Map;
  *                          times e^Z, Z ~ N(0, σ²), per job ({@link EstimateError}); 0 publishes exact DAGs
  * @param out               directory of result.json
  * @param startup           what each job pays besides its tasks' work ({@code --am-start-s}, {@code --task-start-s},
- *                          {@code --job-end-s}, {@code --am-exit-s}; none by default)
+ *                          {@code --job-end-s}, {@code --am-exit-s}; none by default), the starts as CPU work shared
+ *                          by the JVMs starting on a node of {@code --start-cores} cores (0, the default: constants)
  */
 public record BenchSettings(String workload, long seed, int queries, double load, int nodes, int containersPerNode,
         List<String> schedulers, String aloneScheduler, double estimateError, Path out, MemoryLocality locality,
@@ -107,11 +108,12 @@ public record BenchSettings(String workload, long seed, int queries, double load
                         fraction(given, "local-mb-per-s", DataSources.DEFAULT_LOCAL_MB_PER_SECOND),
                         (int) number(given, "prefetch-streams", 0)),
                 StartupCosts.ofSeconds(fraction(given, "am-start-s", 0), fraction(given, "task-start-s", 0),
-                        fraction(given, "job-end-s", 0), fraction(given, "am-exit-s", 0)));
+                        fraction(given, "job-end-s", 0), fraction(given, "am-exit-s", 0))
+                        .sharingCores(fraction(given, "start-cores", 0)));
         given.keySet().removeAll(List.of("workload", "seed", "queries", "load", "nodes", "containers-per-node", "schedulers",
                 "alone-scheduler", "estimate-error", "out", "memory-speedup", "page-cache-mb", "nfs-mb-per-s",
                 "xdfs-cache-mb", "local-mb-per-s", "prefetch-streams", "am-start-s", "task-start-s", "job-end-s",
-                "am-exit-s"));
+                "am-exit-s", "start-cores"));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s): " + given.keySet());
         }

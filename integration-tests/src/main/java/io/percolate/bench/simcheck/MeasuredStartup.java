@@ -3,6 +3,7 @@ package io.percolate.bench.simcheck;
 import io.percolate.hive.model.JobHistoryReader;
 import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.sim.cluster.StartupCosts;
+import io.percolate.sim.report.StartCrowding;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
@@ -65,7 +66,17 @@ final class MeasuredStartup {
         }
     }
 
-    private record Sample(String scheduler, double seconds) {
+    /** One cost paid: under which scheduler, from when (epoch ms; the JVM's launch for starts), how long. */
+    record Sample(String scheduler, long fromMillis, double seconds) {
+    }
+
+    /**
+     * How crowded a scheduler's starts were: the JVMs starting (ApplicationMasters and tasks)
+     * during each start, itself included, averaged over the start's time and then over the starts;
+     * and the CPU work a start needs if the machine's cores were shared equally by the JVMs
+     * starting, each at most one core (processor sharing): its time over max(1, in flight / cores).
+     */
+    record Crowding(double meanInFlight, double impliedCpuSeconds) {
     }
 
     private final Map<Cost, List<Sample>> samples = new EnumMap<>(Cost.class);
@@ -82,7 +93,7 @@ final class MeasuredStartup {
             if (job == null || app == null) {
                 continue;
             }
-            add(Cost.AM_START, scheduler, info.getLaunchTime() - app.getLaunchTime());
+            add(Cost.AM_START, scheduler, app.getLaunchTime(), info.getLaunchTime() - app.getLaunchTime());
             long lastTaskEnd = 0;
             for (TaskInfo task : info.getAllTasks().values()) {
                 TaskAttemptInfo attempt = task.getAllTaskAttempts().get(task.getSuccessfulAttemptId());
@@ -90,13 +101,14 @@ final class MeasuredStartup {
                     continue;
                 }
                 long work = task.getTaskType() == TaskType.MAP ? job.mapMillis() : job.reduceMillis();
-                add(Cost.TASK_START, scheduler, attempt.getFinishTime() - attempt.getStartTime() - work);
+                add(Cost.TASK_START, scheduler, attempt.getStartTime(),
+                        attempt.getFinishTime() - attempt.getStartTime() - work);
                 lastTaskEnd = Math.max(lastTaskEnd, attempt.getFinishTime());
             }
             if (lastTaskEnd > 0) {
-                add(Cost.JOB_END, scheduler, info.getFinishTime() - lastTaskEnd);
+                add(Cost.JOB_END, scheduler, lastTaskEnd, info.getFinishTime() - lastTaskEnd);
             }
-            add(Cost.AM_EXIT, scheduler, app.getFinishTime() - info.getFinishTime());
+            add(Cost.AM_EXIT, scheduler, info.getFinishTime(), app.getFinishTime() - info.getFinishTime());
         }
         if (histories.size() < jobs.size()) {
             System.err.printf("simcheck: history of %d of %d jobs found; costs from those%n", histories.size(),
@@ -141,8 +153,13 @@ final class MeasuredStartup {
         }
     }
 
-    private void add(Cost cost, String scheduler, long millis) {
-        samples.computeIfAbsent(cost, c -> new ArrayList<>()).add(new Sample(scheduler, millis / 1000.0));
+    void add(Cost cost, String scheduler, long fromMillis, long millis) {
+        samples.computeIfAbsent(cost, c -> new ArrayList<>()).add(new Sample(scheduler, fromMillis, millis / 1000.0));
+    }
+
+    /** Every sample of the cost, in the order read: when each start began shows how many overlapped. */
+    List<Sample> samples(Cost cost) {
+        return List.copyOf(samples.getOrDefault(cost, List.of()));
     }
 
     /** The cost's samples under every scheduler. */
@@ -154,6 +171,25 @@ final class MeasuredStartup {
     Samples of(Cost cost, String scheduler) {
         return new Samples(samples.getOrDefault(cost, List.of()).stream().filter(s -> s.scheduler().equals(scheduler))
                 .map(Sample::seconds).toList());
+    }
+
+    /** The crowding of {@code cost}'s samples under {@code scheduler}, on a machine of {@code cores} cores. */
+    Crowding crowding(Cost cost, String scheduler, double cores) {
+        List<StartCrowding.Start> all = new ArrayList<>();
+        for (Cost start : List.of(Cost.AM_START, Cost.TASK_START)) {
+            all.addAll(starts(start, scheduler));
+        }
+        List<StartCrowding.Start> mine = starts(cost, scheduler);
+        double work = mine.stream().mapToDouble(s -> {
+            double crowd = StartCrowding.inFlight(s, all);
+            return (s.toMillis() - s.fromMillis()) / 1000.0 / Math.max(1, crowd / cores);
+        }).average().orElse(0);
+        return new Crowding(StartCrowding.meanInFlight(mine, all), work);
+    }
+
+    private List<StartCrowding.Start> starts(Cost cost, String scheduler) {
+        return samples(cost).stream().filter(s -> s.scheduler().equals(scheduler))
+                .map(s -> new StartCrowding.Start(s.fromMillis(), s.fromMillis() + Math.round(s.seconds() * 1000))).toList();
     }
 
     /** The schedulers measured, in the order they ran. */

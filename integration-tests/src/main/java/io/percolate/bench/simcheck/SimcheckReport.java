@@ -3,7 +3,6 @@ package io.percolate.bench.simcheck;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.percolate.sim.cluster.StartupCosts;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -17,7 +16,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * How far the hosts agree on the same workload. What the simulator is for is relative results, so
@@ -25,7 +23,8 @@ import java.util.Optional;
  * order it puts the schedulers in; beside them, per scheduler, the rank correlation of the jobs'
  * response times between hosts (does a job that waits long on one wait long on the other) and the
  * ratio of mean responses (mostly the real cluster's start-up costs). The start-up costs the real
- * cluster paid, and those the calibrated simulator ran with, are under {@code calibration}.
+ * cluster paid, those the calibrated simulator ran with, and the shared-cores fit with the starts
+ * it simulated per scheduler, are under {@code calibration}.
  */
 final class SimcheckReport {
     /** A host's responses, by scheduler then job id, and the wall time it took. */
@@ -46,20 +45,21 @@ final class SimcheckReport {
         }
     }
 
+    /** The mini-cluster's nodes share this machine's cores: what its starts compete for. */
+    private static final int MACHINE_CORES = Runtime.getRuntime().availableProcessors();
+
     private final SimcheckSettings settings;
     private final List<MixJob> jobs;
     private final List<HostResult> hosts;
     private final MeasuredStartup measured;
-    private final Optional<StartupCosts> costsUsed;
+    private final SimcheckBench.Runs runs;
 
-    /** @param costsUsed the costs the calibrated simulator ran with, if it ran */
-    SimcheckReport(SimcheckSettings settings, List<MixJob> jobs, List<HostResult> hosts, MeasuredStartup measured,
-            Optional<StartupCosts> costsUsed) {
+    SimcheckReport(SimcheckSettings settings, List<MixJob> jobs, SimcheckBench.Runs runs, MeasuredStartup measured) {
         this.settings = settings;
         this.jobs = List.copyOf(jobs);
-        this.hosts = List.copyOf(hosts);
+        this.hosts = runs.hosts();
         this.measured = measured;
-        this.costsUsed = costsUsed;
+        this.runs = runs;
     }
 
     Path write() throws IOException {
@@ -72,9 +72,11 @@ final class SimcheckReport {
 
     String summary() {
         StringBuilder s = new StringBuilder("simcheck:");
-        costsUsed.ifPresent(c -> s.append(String.format(
+        runs.calibration().ifPresent(c -> s.append(String.format(
                 " start-up costs AM %.1f s, task %.1f s, job end %.1f s, AM exit %.1f s;", c.amStartMillis() / 1000.0,
                 c.taskStartMillis() / 1000.0, c.jobEndMillis() / 1000.0, c.amExitMillis() / 1000.0)));
+        runs.shared().ifPresent(f -> s.append(String.format(" on %.1f cores per node a start is AM %.1f s, task %.1f s of CPU;",
+                f.costs().coresPerNode(), f.costs().amStartMillis() / 1000.0, f.costs().taskStartMillis() / 1000.0)));
         for (HostResult h : hosts) {
             s.append(String.format(" %s TLS/Fair %.2f TLS/Capacity %.2f order %s;", h.host(), h.ratio("tls", "fair"),
                     h.ratio("tls", "capacity"), String.join(">", h.order())));
@@ -109,17 +111,50 @@ final class SimcheckReport {
             for (MeasuredStartup.Cost cost : MeasuredStartup.Cost.values()) {
                 putSamples(all.putObject(cost.key), measured.of(cost));
                 for (String scheduler : measured.schedulers()) {
-                    putSamples(byScheduler.with(scheduler).putObject(cost.key), measured.of(cost, scheduler));
+                    ObjectNode n = byScheduler.with(scheduler).putObject(cost.key);
+                    putSamples(n, measured.of(cost, scheduler));
+                    if (cost == MeasuredStartup.Cost.AM_START || cost == MeasuredStartup.Cost.TASK_START) {
+                        MeasuredStartup.Crowding crowding = measured.crowding(cost, scheduler, MACHINE_CORES);
+                        n.put("mean_starts_in_flight", crowding.meanInFlight());
+                        n.put("implied_cpu_s", crowding.impliedCpuSeconds());
+                    }
+                }
+            }
+            // each start as it was paid, to see how it grows with the starts that overlap it
+            ObjectNode starts = calibration.putObject("measured_starts");
+            for (MeasuredStartup.Cost cost : List.of(MeasuredStartup.Cost.AM_START, MeasuredStartup.Cost.TASK_START)) {
+                for (MeasuredStartup.Sample sample : measured.samples(cost)) {
+                    ObjectNode n = starts.withArray(cost.key).addObject();
+                    n.put("scheduler", sample.scheduler());
+                    n.put("launch_ms", sample.fromMillis());
+                    n.put("s", sample.seconds());
                 }
             }
         }
-        costsUsed.ifPresent(c -> {
+        runs.calibration().ifPresent(c -> {
             ObjectNode n = calibration.putObject("used");
             n.put("source", settings.costs().isPresent() ? "given" : "measured means");
             n.put("am_start_s", c.amStartMillis() / 1000.0);
             n.put("task_start_s", c.taskStartMillis() / 1000.0);
             n.put("job_end_s", c.jobEndMillis() / 1000.0);
             n.put("am_exit_s", c.amExitMillis() / 1000.0);
+            runs.calibrationNeighbourhood().ifPresent(around -> putNeighbourhood(n, around));
+        });
+        runs.shared().ifPresent(f -> {
+            ObjectNode n = calibration.putObject("shared_cores");
+            n.put("cores_per_node", f.costs().coresPerNode());
+            n.put("am_start_cpu_s", f.costs().amStartMillis() / 1000.0);
+            n.put("task_start_cpu_s", f.costs().taskStartMillis() / 1000.0);
+            n.put("fit_round", f.round());
+            runs.sharedNeighbourhood().ifPresent(around -> putNeighbourhood(n, around));
+            ObjectNode byScheduler = n.putObject("simulated_by_scheduler");
+            f.simulated().forEach((scheduler, starts) -> {
+                ObjectNode m = byScheduler.putObject(scheduler);
+                m.put("am_start_s", starts.meanAmStartSeconds());
+                m.put("task_start_s", starts.meanTaskStartSeconds());
+                m.put("am_starts_in_flight", starts.amStartsInFlight());
+                m.put("task_starts_in_flight", starts.taskStartsInFlight());
+            });
         });
         ObjectNode byHost = root.putObject("hosts");
         for (HostResult h : hosts) {
@@ -163,6 +198,16 @@ final class SimcheckReport {
             putFinite(spearman, scheduler, Spearman.correlation(x, y));
             scale.put(scheduler, b.mean(scheduler) / a.mean(scheduler));
         }
+    }
+
+    /** The ratios' mean and spread over the costs around those used. */
+    private static void putNeighbourhood(ObjectNode n, Neighbourhood around) {
+        ObjectNode m = n.putObject("neighbourhood");
+        m.put("runs", around.runs());
+        m.put("tls_vs_fair_mean", around.tlsVsFair().mean());
+        m.put("tls_vs_fair_sd", around.tlsVsFair().sd());
+        m.put("tls_vs_capacity_mean", around.tlsVsCapacity().mean());
+        m.put("tls_vs_capacity_sd", around.tlsVsCapacity().sd());
     }
 
     private static void putSamples(ObjectNode n, MeasuredStartup.Samples samples) {

@@ -19,11 +19,13 @@ import java.util.Map;
 
 /**
  * The workload in our simulator, as {@code bench sched} runs it: every job a plain YARN application
- * (no descriptor, no tags), tasks taking their trace times plus the given start-up costs.
+ * (no descriptor, no tags), tasks taking their trace times plus the given start-up costs. It keeps
+ * the mean starts each scheduler's run paid, to set beside those the real cluster measured.
  */
 final class SimulatorHost implements Host {
     private final ClusterSpec cluster;
     private final StartupCosts costs;
+    private final Map<String, RunResult.Starts> starts = new LinkedHashMap<>();
 
     SimulatorHost(ClusterSpec cluster, StartupCosts costs) {
         this.cluster = cluster;
@@ -38,9 +40,15 @@ final class SimulatorHost implements Host {
                 .toList();
         RunResult run = new Simulation(cluster, SynthMix.USER, MemoryLocality.OFF, DataSources.HDFS, costs)
                 .run(new Workload("simcheck", 0, bins, queries), Schedulers.create(scheduler));
+        starts.put(scheduler, run.starts());
         Map<String, Double> response = new LinkedHashMap<>();
         jobs.forEach(j -> response.put(j.id(), run.response(j.id())));
         return response;
+    }
+
+    /** The mean starts of each scheduler's last run. */
+    Map<String, RunResult.Starts> starts() {
+        return Map.copyOf(starts);
     }
 
     private static QueryDag dag(MixJob j) {

@@ -1,6 +1,7 @@
 package io.percolate.bench.simcheck;
 
 import io.percolate.sim.cluster.ClusterSpec;
+import io.percolate.sim.report.RunResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,15 +105,16 @@ final class TestSimcheck {
     @Test
     void givenCosts_runTheSimulatorOnceMore_calibrated() throws Exception {
         SimcheckSettings settings = SimcheckSettings.parse(List.of("--jobs", "6", "--hosts", "simulator",
-                "--costs", "8,4,0.1,1", "--out", dir.toString()));
+                "--costs", "8,4,0.1,1", "--start-cores", "1", "--out", dir.toString()));
         Path trace = dir.resolve("trace.json");
         SynthMix.write(settings, SynthMix.CLASSES, trace);
         List<MixJob> jobs = SynthMix.jobs(trace);
 
-        List<SimcheckReport.HostResult> hosts = SimcheckBench.run(settings, trace, jobs,
-                new ClusterHost(1, 4, dir.resolve("unused")));
+        SimcheckBench.Runs runs = SimcheckBench.run(settings, trace, jobs, new ClusterHost(1, 4, dir.resolve("unused")));
+        List<SimcheckReport.HostResult> hosts = runs.hosts();
 
-        assertEquals(List.of("simulator", SimcheckBench.CALIBRATED), hosts.stream().map(SimcheckReport.HostResult::host).toList());
+        assertEquals(List.of("simulator", SimcheckBench.CALIBRATED, SimcheckBench.SHARED),
+                hosts.stream().map(SimcheckReport.HostResult::host).toList());
         for (String scheduler : SimcheckSettings.SCHEDULERS) {
             // each job takes at least its AM start, a map and a reduce with their starts
             for (MixJob j : jobs) {
@@ -121,11 +123,51 @@ final class TestSimcheck {
             }
             assertTrue(hosts.get(1).mean(scheduler) > hosts.get(0).mean(scheduler) + 8 + 2 * 4, scheduler);
         }
-        var json = new SimcheckReport(settings, jobs, hosts, new MeasuredStartup(),
-                SimcheckBench.calibration(settings, new ClusterHost(1, 4, dir.resolve("unused")))).json();
+        var json = new SimcheckReport(settings, jobs, runs, new MeasuredStartup()).json();
         assertEquals("given", json.at("/calibration/used/source").asText());
         assertEquals(4.0, json.at("/calibration/used/task_start_s").asDouble());
         assertTrue(json.at("/calibration/measured").isMissingNode());
+
+        // the shared-cores fit: its mean starts over the schedulers come to the given ones, from less
+        // CPU work per start, as starts that overlap take longer than their work
+        StartFit fit = runs.shared().orElseThrow();
+        double am = fit.simulated().values().stream().mapToDouble(RunResult.Starts::meanAmStartSeconds).average().orElseThrow();
+        double task = fit.simulated().values().stream().mapToDouble(RunResult.Starts::meanTaskStartSeconds).average()
+                .orElseThrow();
+        assertEquals(8, am, 0.08 + 1e-9, "fit kept from pass " + fit.round());
+        assertEquals(4, task, 0.04 + 1e-9, "fit kept from pass " + fit.round());
+        assertTrue(fit.costs().taskStartMillis() < 4000, fit.toString());
+        assertEquals(1.0, json.at("/calibration/shared_cores/cores_per_node").asDouble());
+        assertEquals(fit.costs().taskStartMillis() / 1000.0, json.at("/calibration/shared_cores/task_start_cpu_s").asDouble());
+        // each calibrated simulator's ratios over the costs around its own: 25 runs, a spread
+        for (String at : List.of("/calibration/used/neighbourhood", "/calibration/shared_cores/neighbourhood")) {
+            assertEquals(25, json.at(at + "/runs").asInt(), at);
+            double mean = json.at(at + "/tls_vs_capacity_mean").asDouble();
+            assertTrue(mean > 0.3 && mean < 3, at + " " + mean);
+            assertTrue(json.at(at + "/tls_vs_capacity_sd").asDouble() >= 0, at);
+        }
+    }
+
+    @Test
+    void crowding_countsTheStartsInFlight_andTheCpuWorkTheyImply() {
+        MeasuredStartup m = new MeasuredStartup();
+        // under tls: two tasks starting together for 10 s, an AM alone for 4 s afterwards; a third
+        // task overlapping the first two for half of its 10 s; under fair: a task alone
+        m.add(MeasuredStartup.Cost.TASK_START, "tls", 0, 10_000);
+        m.add(MeasuredStartup.Cost.TASK_START, "tls", 0, 10_000);
+        m.add(MeasuredStartup.Cost.TASK_START, "tls", 5_000, 10_000);
+        m.add(MeasuredStartup.Cost.AM_START, "tls", 20_000, 4_000);
+        m.add(MeasuredStartup.Cost.TASK_START, "fair", 0, 6_000);
+
+        // the first two: 3 in flight half the time, 2 the other half (2.5); the third: 3, then 1 (2)
+        MeasuredStartup.Crowding tasks = m.crowding(MeasuredStartup.Cost.TASK_START, "tls", 1);
+        assertEquals((2.5 + 2.5 + 2) / 3, tasks.meanInFlight(), 1e-9);
+        // on one core a start's work is its time over its crowd: 10 / 2.5, 10 / 2.5, 10 / 2
+        assertEquals((4 + 4 + 5) / 3.0, tasks.impliedCpuSeconds(), 1e-9);
+        // on four cores no start waited for a core
+        assertEquals(10, m.crowding(MeasuredStartup.Cost.TASK_START, "tls", 4).impliedCpuSeconds(), 1e-9);
+        assertEquals(new MeasuredStartup.Crowding(1, 4), m.crowding(MeasuredStartup.Cost.AM_START, "tls", 1));
+        assertEquals(new MeasuredStartup.Crowding(1, 6), m.crowding(MeasuredStartup.Cost.TASK_START, "fair", 1));
     }
 
     @Test

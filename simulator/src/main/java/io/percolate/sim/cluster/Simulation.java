@@ -12,12 +12,12 @@ import io.percolate.sim.clock.SimClock;
 import io.percolate.sim.report.JobTimeline;
 import io.percolate.sim.report.QueryOutcome;
 import io.percolate.sim.report.RunResult;
+import io.percolate.sim.report.StartCrowding;
 import io.percolate.sim.workload.SimQuery;
 import io.percolate.sim.workload.Workload;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
-import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerState;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.NodeId;
@@ -48,7 +48,8 @@ import java.util.stream.Collectors;
  * every {@link ClusterSpec#heartbeatMillis()}, the scheduler's update every
  * {@link ClusterSpec#updateMillis()}, a completed container seen by the scheduler at the next
  * heartbeat of its node. Heartbeats stop while no job runs and resume with the next arrival.
- * What a real job pays besides its tasks' work — JVM starts, commits — is {@link StartupCosts}.
+ * What a real job pays besides its tasks' work — JVM starts, commits — is {@link StartupCosts}:
+ * constants, or starts as CPU work that the JVMs starting on a node share.
  */
 public final class Simulation {
     /** MapReduce's request priorities: maps before reduces (RMContainerAllocator). */
@@ -87,7 +88,7 @@ public final class Simulation {
             run.execute();
             return new RunResult(scheduler.name(), run.outcomes(), run.timelines(), run.makespan,
                     (System.nanoTime() - wallStart) / 1_000_000, run.maps, run.memoryLocalMaps, run.nfsMaps,
-                    run.nfsBytes, run.prefetchBytes);
+                    run.nfsBytes, run.prefetchBytes, run.starts());
         }
     }
 
@@ -182,6 +183,19 @@ public final class Simulation {
     private record Completion(Job job, boolean map, ContainerStatus status) {
     }
 
+    /** JVM starts of one kind, from when to when: what {@code bench simcheck} measures on the real cluster. */
+    private static final class StartsSpent {
+        final List<StartCrowding.Start> starts = new ArrayList<>();
+
+        void add(long from, long to) {
+            starts.add(new StartCrowding.Start(from, to));
+        }
+
+        double meanSeconds() {
+            return starts.stream().mapToLong(s -> s.toMillis() - s.fromMillis()).average().orElse(0) / 1000;
+        }
+    }
+
     private final class Run {
         final Workload workload;
         final SchedulerUnderTest scheduler;
@@ -207,7 +221,11 @@ public final class Simulation {
         /** splits on their way from the filer into the XDFS cache, ahead of the tasks */
         final Set<CachedSplit> fetching = new HashSet<>();
         /** the filer, when tables are on NFS: the reads in progress share its bandwidth */
-        final SharedFiler filer;
+        final ProcessorSharing filer;
+        /** each node's cores, when starts are CPU work: the JVMs starting on it share them */
+        final Map<NodeId, ProcessorSharing> cores = new LinkedHashMap<>();
+        final StartsSpent amStarts = new StartsSpent();
+        final StartsSpent taskStarts = new StartsSpent();
         List<NodeId> nodes;
         boolean ticking;
         int queriesLeft;
@@ -217,7 +235,7 @@ public final class Simulation {
         Run(Workload workload, SchedulerUnderTest scheduler) {
             this.workload = workload;
             this.scheduler = scheduler;
-            this.filer = sources.onNfs() ? new SharedFiler(sources.nfsMbPerSecond() * MB, events, clock) : null;
+            this.filer = sources.onNfs() ? ProcessorSharing.bandwidth(sources.nfsMbPerSecond() * MB, events, clock) : null;
             this.container = Resource.newInstance(cluster.containerMb(), 1);
         }
 
@@ -228,6 +246,9 @@ public final class Simulation {
                 completed.put(n, new ArrayList<>());
                 exited.put(n, new ArrayList<>());
                 pageCaches.put(n, new SplitLru(locality.pageCacheMb() * MB));
+                if (costs.sharesCores()) {
+                    cores.put(n, ProcessorSharing.cores(costs.coresPerNode(), events, clock));
+                }
             });
             queriesLeft = workload.queries().size();
             for (SimQuery q : workload.queries()) {
@@ -256,6 +277,13 @@ public final class Simulation {
             return submitted.stream().map(j -> new JobTimeline(j.query.query.id(), j.node.stageId(),
                     j.submittedAt - SimClock.EPOCH_MILLIS, j.amAt - SimClock.EPOCH_MILLIS,
                     j.finishedAt - SimClock.EPOCH_MILLIS)).toList();
+        }
+
+        RunResult.Starts starts() {
+            List<StartCrowding.Start> all = new ArrayList<>(amStarts.starts);
+            all.addAll(taskStarts.starts);
+            return new RunResult.Starts(amStarts.meanSeconds(), taskStarts.meanSeconds(),
+                    StartCrowding.meanInFlight(amStarts.starts, all), StartCrowding.meanInFlight(taskStarts.starts, all));
         }
 
         List<QueryOutcome> outcomes() {
@@ -342,7 +370,11 @@ public final class Simulation {
             }
             // the AMs whose launch was just reported ask for their maps once they have started
             for (Job job : amsLaunching) {
-                after(costs.amStartMillis(), () -> askForMaps(job));
+                long launched = now();
+                startUp(job.am.getNodeId(), costs.amStartMillis(), () -> {
+                    amStarts.add(launched, now());
+                    askForMaps(job);
+                });
             }
             amsLaunching.clear();
             for (Completion c : reported) {
@@ -356,6 +388,15 @@ public final class Simulation {
                 action.run();
             } else {
                 events.at(now() + millis, Lane.TASK_END, action);
+            }
+        }
+
+        /** Runs {@code started} once a JVM on {@code node} has started: after its constant cost, or its CPU work there. */
+        void startUp(NodeId node, long cost, Runnable started) {
+            if (costs.sharesCores() && cost > 0) {
+                cores.get(node).serve(cost, started);
+            } else {
+                after(cost, started);
             }
         }
 
@@ -394,18 +435,32 @@ public final class Simulation {
             } else {
                 throw new IllegalStateException(scheduler.name() + " gave " + job.attempt + " a container it did not ask for");
             }
+            // the split is the AM's choice when it gets the container; the task reads it once started
             MapRead read = map ? mapRead(job, node) : MapRead.NONE;
             double seconds = map ? read.seconds() : job.node.estimate().reduceTaskSeconds();
-            long end = now() + Math.max(1, Math.round(seconds * 1000) + costs.taskStartMillis());
-            ContainerId id = c.getId();
             Runnable ended = () -> {
                 job.query.containerEnded(now());
                 completed.get(node).add(new Completion(job, map,
-                        ContainerStatus.newInstance(id, ContainerState.COMPLETE, "", ContainerExitStatus.SUCCESS)));
+                        ContainerStatus.newInstance(c.getId(), ContainerState.COMPLETE, "", ContainerExitStatus.SUCCESS)));
             };
+            if (!costs.sharesCores()) {
+                taskStarts.add(now(), now() + costs.taskStartMillis());
+                work(read, Math.round(seconds * 1000) + costs.taskStartMillis(), ended);
+                return;
+            }
+            long launched = now();
+            startUp(node, costs.taskStartMillis(), () -> {
+                taskStarts.add(launched, now());
+                work(read, Math.round(seconds * 1000), ended);
+            });
+        }
+
+        /** A task's work from now: {@code millis} of it, and its read from the filer if any; {@code ended} when both are done. */
+        void work(MapRead read, long millis, Runnable ended) {
+            long end = now() + Math.max(1, millis);
             if (read.nfsBytes() > 0) {
                 // stage time = max(compute, read): the task ends when both are done
-                filer.read(read.nfsBytes(), () -> events.at(Math.max(now(), end), Lane.TASK_END, ended));
+                filer.serve(read.nfsBytes(), () -> events.at(Math.max(now(), end), Lane.TASK_END, ended));
             } else {
                 events.at(end, Lane.TASK_END, ended);
             }
@@ -420,7 +475,7 @@ public final class Simulation {
          * not modelled. With tables on NFS ({@link DataSources}), a split not in the page cache is
          * read from the XDFS cache or the filer, and the task takes max(compute, read): a read from
          * the XDFS cache at the local speed, a read from the filer at its share of the filer's
-         * bandwidth while it lasts ({@link SharedFiler}).
+         * bandwidth while it lasts ({@link ProcessorSharing}).
          */
         MapRead mapRead(Job job, NodeId node) {
             double compute = job.node.estimate().mapTaskSeconds();
@@ -513,7 +568,7 @@ public final class Simulation {
                 }
                 Prefetch p = next.get();
                 fetching.add(p.split());
-                filer.readInBackground(p.bytes(), () -> {
+                filer.serveInBackground(p.bytes(), () -> {
                     fetching.remove(p.split());
                     xdfsCache.read(p.split().table(), p.split().index(), p.bytes());
                     prefetchBytes += p.bytes();

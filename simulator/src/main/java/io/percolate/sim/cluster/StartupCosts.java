@@ -5,14 +5,22 @@ package io.percolate.sim.cluster;
  * JVMs and committing. {@code bench simcheck} measures them on a real mini-cluster
  * ({@code calibration} in its result) and runs the simulator with them.
  *
+ * <p>The two starts are either constants (a start takes its cost whatever else starts) or, with
+ * {@code coresPerNode > 0}, CPU work: a start needs its cost in CPU time at one core, and the JVMs
+ * starting on a node at once share its cores ({@link ProcessorSharing}), so a start takes its cost
+ * alone and longer when many containers start together — as a FIFO scheduler starting a large
+ * job's tasks all at once makes them.
+ *
  * @param amStartMillis   from the ApplicationMaster's launch until it asks for its maps (JVM start, job init); charged
  *                        from the node heartbeat that reports the launch, as the simulator's AM always waited for it
  * @param taskStartMillis added to every task's work while it holds its container (container launch, JVM start,
  *                        task set-up and commit)
  * @param jobEndMillis    from the report of a job's last task until the job has finished (job commit, history)
  * @param amExitMillis    from the job's end until its ApplicationMaster gives its container back (unregister, exit)
+ * @param coresPerNode    0 for constant starts; else the cores of a node that its starting JVMs share
  */
-public record StartupCosts(long amStartMillis, long taskStartMillis, long jobEndMillis, long amExitMillis) {
+public record StartupCosts(long amStartMillis, long taskStartMillis, long jobEndMillis, long amExitMillis,
+                           double coresPerNode) {
     /** A job is only its tasks' work: what the simulator modelled before it was calibrated. */
     public static final StartupCosts NONE = new StartupCosts(0, 0, 0, 0);
 
@@ -21,10 +29,28 @@ public record StartupCosts(long amStartMillis, long taskStartMillis, long jobEnd
             throw new IllegalArgumentException("start-up costs must be >= 0 ms, got " + amStartMillis + ", "
                     + taskStartMillis + ", " + jobEndMillis + ", " + amExitMillis);
         }
+        if (!(coresPerNode >= 0) || Double.isInfinite(coresPerNode)) {
+            throw new IllegalArgumentException("cores per node must be >= 0 (0: constant starts), got " + coresPerNode);
+        }
+    }
+
+    /** Constant costs. */
+    public StartupCosts(long amStartMillis, long taskStartMillis, long jobEndMillis, long amExitMillis) {
+        this(amStartMillis, taskStartMillis, jobEndMillis, amExitMillis, 0);
     }
 
     public static StartupCosts ofSeconds(double amStart, double taskStart, double jobEnd, double amExit) {
         return new StartupCosts(Math.round(amStart * 1000), Math.round(taskStart * 1000), Math.round(jobEnd * 1000),
                 Math.round(amExit * 1000));
+    }
+
+    /** The same costs, the starts as CPU work shared by the JVMs starting on a node of {@code cores} cores. */
+    public StartupCosts sharingCores(double cores) {
+        return new StartupCosts(amStartMillis, taskStartMillis, jobEndMillis, amExitMillis, cores);
+    }
+
+    /** Whether starts are CPU work shared on their node rather than constants. */
+    public boolean sharesCores() {
+        return coresPerNode > 0;
     }
 }

@@ -105,6 +105,10 @@ public final class BenchReport {
         node.put("nfs_maps", run.nfsMaps());
         node.put("nfs_mb", round(run.nfsBytes() / 1048576.0));
         node.put("prefetch_mb", round(run.prefetchBytes() / 1048576.0));
+        node.put("mean_am_start_s", round(run.starts().meanAmStartSeconds()));
+        node.put("mean_task_start_s", round(run.starts().meanTaskStartSeconds()));
+        node.put("am_starts_in_flight", round(run.starts().amStartsInFlight()));
+        node.put("task_starts_in_flight", round(run.starts().taskStartsInFlight()));
         ArrayNode bins = node.putArray("bins");
         for (int b = 0; b < workload.bins().size(); b++) {
             Scored bin = scored.bin(b);

@@ -16,9 +16,20 @@ import java.util.stream.Collectors;
  * @param nfsMaps        map tasks that read their split from the NFS filer (tables on NFS only)
  * @param nfsBytes       bytes those tasks read from the filer
  * @param prefetchBytes  bytes XDFS's transfers copied from the filer into the cache ahead of the tasks
+ * @param starts         how long ApplicationMasters and tasks took to start, and among how many starts
  */
 public record RunResult(String scheduler, List<QueryOutcome> queries, List<JobTimeline> jobs, long makespanMillis,
-                        long wallMillis, int maps, int memoryLocalMaps, int nfsMaps, long nfsBytes, long prefetchBytes) {
+                        long wallMillis, int maps, int memoryLocalMaps, int nfsMaps, long nfsBytes, long prefetchBytes,
+                        Starts starts) {
+    /**
+     * The run's JVM starts: an ApplicationMaster's from its launch's report to its first asks, a
+     * task's from its container's allocation to the start of its work; their means, and the mean
+     * number of starts (AMs' and tasks') in flight during each ({@link StartCrowding}).
+     */
+    public record Starts(double meanAmStartSeconds, double meanTaskStartSeconds, double amStartsInFlight,
+                         double taskStartsInFlight) {
+    }
+
     public RunResult {
         queries = List.copyOf(queries);
         jobs = List.copyOf(jobs);

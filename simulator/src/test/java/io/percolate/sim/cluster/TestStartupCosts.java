@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /**
  * Start-up costs: the ApplicationMaster's start delays the job's first asks, every task holds its
  * container for its start-up on top of its work, the job ends its end cost after its last task, and
- * its ApplicationMaster holds its container for its exit cost after that.
+ * its ApplicationMaster holds its container for its exit cost after that. As CPU work, the starts
+ * on a node share its cores.
  */
 final class TestStartupCosts {
 
@@ -62,11 +63,30 @@ final class TestStartupCosts {
     }
 
     @Test
+    void startsOnSharedCores_takeTheirCostAlone_andLongerTogether() {
+        StartupCosts constant = new StartupCosts(2000, 1000, 0, 0);
+        // one core: the AM starts alone (2 s), the three maps start together at a third of the core
+        // each (3 s, not 1), the reduce alone (1 s)
+        StartupCosts oneCore = constant.sharingCores(1);
+        assertEquals(alone(3, StartupCosts.NONE) + 2 + 3 + 1, alone(3, oneCore), 1e-9);
+        RunResult run = run(4, oneCore, job("q", 0, 3, 1));
+        assertEquals(2.0, run.starts().meanAmStartSeconds(), 1e-9);
+        assertEquals((3 * 3 + 1) / 4.0, run.starts().meanTaskStartSeconds(), 1e-9);
+        // the maps started three together, the AM and the reduce alone
+        assertEquals((3 * 3 + 1) / 4.0, run.starts().taskStartsInFlight(), 1e-9);
+        assertEquals(1.0, run.starts().amStartsInFlight(), 1e-9);
+        // with a core for each JVM, sharing costs nothing: the constants' time
+        assertEquals(alone(3, constant), alone(3, constant.sharingCores(4)), 1e-9);
+    }
+
+    @Test
     void benchSettings_readCostsInSeconds_andRejectNegativeOnes() {
         BenchSettings s = BenchSettings.parse("--am-start-s", "2.5", "--task-start-s", "1.25", "--job-end-s", "0.5",
                 "--am-exit-s", "0.75");
         assertEquals(new StartupCosts(2500, 1250, 500, 750), s.startup());
         assertEquals(StartupCosts.NONE, BenchSettings.defaults().startup());
+        assertEquals(2.0, BenchSettings.parse("--task-start-s", "1", "--start-cores", "2").startup().coresPerNode());
+        assertThrows(IllegalArgumentException.class, () -> BenchSettings.parse("--start-cores", "-1"));
         assertThrows(IllegalArgumentException.class, () -> BenchSettings.parse("--task-start-s", "-1"));
     }
 }
