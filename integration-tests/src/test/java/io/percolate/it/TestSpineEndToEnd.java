@@ -103,7 +103,7 @@ final class TestSpineEndToEnd {
         java.nio.file.Path work = java.nio.file.Path.of("target", "e2e").toAbsolutePath();
         FileUtil.fullyDelete(work.toFile()); // a fresh metastore and HDFS every run
         Files.createDirectories(work);
-        cluster = MiniPercolateCluster.start(new MiniPercolateCluster.Spec(work.resolve("cluster"), 2, 4096, 512, false));
+        cluster = MiniPercolateCluster.start(new MiniPercolateCluster.Spec(work.resolve("cluster"), 2, 2048, 512, false));
         data = new TpchDataset(SCALE, List.of(TpchTable.CUSTOMER, TpchTable.ORDERS, TpchTable.LINE_ITEM, TpchTable.NATION));
         data.write(cluster.fileSystem(), DATA);
         hive = new EmbeddedHive(cluster.conf(), work.resolve("hive"), Map.of());

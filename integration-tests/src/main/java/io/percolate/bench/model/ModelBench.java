@@ -46,7 +46,7 @@ import java.util.stream.Stream;
  */
 public final class ModelBench {
     private static final Path DATA = new Path("/data/tpch");
-    static final int NODE_MB = 4096;
+    static final int NODE_MB = 2048;
     static final int CONTAINER_MB = 512;
 
     private ModelBench() {

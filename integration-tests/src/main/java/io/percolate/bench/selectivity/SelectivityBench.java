@@ -66,7 +66,7 @@ public final class SelectivityBench {
         List<TpchTable<?>> tables = List.copyOf(TpchTable.getTables());
         try (InProcessHadoop cluster = s.runner() == SelectivitySettings.Runner.LOCAL
                 ? LocalMapReduce.start(work.resolve("cluster"))
-                : MiniPercolateCluster.start(new MiniPercolateCluster.Spec(work.resolve("cluster"), s.nodes(), 4096, 512, false))) {
+                : MiniPercolateCluster.start(new MiniPercolateCluster.Spec(work.resolve("cluster"), s.nodes(), 2048, 512, false))) {
             TpchDataset data = new TpchDataset(s.scale(), tables);
             data.write(cluster.fileSystem(), DATA);
             StatisticsStore store = new StatisticsStore(cluster.conf(), new Path(StatisticsStore.DEFAULT_DIR));

@@ -71,7 +71,7 @@ public final class XdfsBench {
             long lines = generate(dataDir, s.files(), s.fileBytes());
             progress("generated %d files of %.1f MiB (%d lines) on the NFS stand-in", s.files(), s.fileBytes() / 1048576.0, lines);
             try (MiniPercolateCluster cluster = MiniPercolateCluster.start(new MiniPercolateCluster.Spec(
-                    work.resolve("cluster"), NODES, 1024, 384, false))) {
+                    work.resolve("cluster"), NODES, 1536, 384, false))) {
                 int rounds = calibrateRounds(s, lines, DigestProbe.nanosPerRound(cluster.conf()));
                 Configuration conf = benchConf(cluster.conf(), s, nfsRoot, work.resolve("nfs-link"), rounds);
                 return measure(s, conf, cluster.fileSystem(), dataDir, rounds, started);

@@ -101,8 +101,13 @@ public final class MiniPercolateCluster implements InProcessHadoop {
         configureScheduler(conf, spec);
         conf.set(DescriptorStore.DIR_KEY, DESCRIPTOR_DIR);
         conf.setInt(YarnConfiguration.NM_PMEM_MB, spec.nodeMemoryMb());
+        // MiniYARNCluster gives each NodeManager this key's memory (default 4 GiB), not NM_PMEM_MB's
+        conf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB, spec.nodeMemoryMb());
         conf.setInt(YarnConfiguration.NM_VCORES, 8);
         conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
+        // FairScheduler rounds requests up to its increment (default 1 GiB), CapacityScheduler to the
+        // minimum: the same step for both, or a 512 MB container is 1 GiB under Fair and TLS alone
+        conf.setInt("yarn.resource-types.memory-mb.increment-allocation", 128);
         // Finished applications' container logs go to HDFS (yarn logs reads them there). Kept on the
         // nodes instead, each NodeManager holds every application until its log-retention timer
         // fires and waits for them when it stops: some 35 s per cluster shutdown.

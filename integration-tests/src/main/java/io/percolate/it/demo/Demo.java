@@ -46,7 +46,7 @@ public final class Demo {
         long t0 = System.nanoTime();
         out.printf("Starting HDFS and YARN (%d nodes, TlsScheduler) in %s ...%n", nodes, work);
         try (MiniPercolateCluster cluster = MiniPercolateCluster.start(
-                new MiniPercolateCluster.Spec(work.resolve("cluster"), nodes, 4096, 512, false))) {
+                new MiniPercolateCluster.Spec(work.resolve("cluster"), nodes, 2048, 512, false))) {
             out.printf("Cluster up after %.1f s. Loading TPC-H at scale factor %s ...%n", seconds(t0), scale);
             TpchDataset data = new TpchDataset(scale, List.of(TpchTable.CUSTOMER, TpchTable.ORDERS,
                     TpchTable.LINE_ITEM, TpchTable.NATION));
