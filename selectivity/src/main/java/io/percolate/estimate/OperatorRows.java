@@ -7,6 +7,7 @@ import io.percolate.selectivity.AggregateDistribution;
 import io.percolate.selectivity.AggregateFunction;
 import io.percolate.selectivity.Cardinalities;
 import io.percolate.selectivity.ColumnStatisticsSource;
+import io.percolate.selectivity.GroupSizes;
 import io.percolate.selectivity.JoinEstimate;
 import io.percolate.selectivity.KeyDistribution;
 import io.percolate.selectivity.Selectivity;
@@ -103,6 +104,12 @@ final class OperatorRows {
         }
     }
 
+    /**
+     * How far a clustered key's mean run (after thinning) may stray from the estimated rows per
+     * group, and the rows reaching it from its table's, for the runs still to describe the groups.
+     */
+    private static final double RUNS_AGREE = 1.5;
+
     private final ColumnStatisticsSource statistics;
     private final StatisticsSettings settings;
     private final SelectivityEstimator selectivity;
@@ -170,6 +177,8 @@ final class OperatorRows {
         final Map<String, Relation> out = new HashMap<>();
         final Map<String, Double> operatorRows = new LinkedHashMap<>();
         final Map<String, Sunk> sinks = new LinkedHashMap<>();
+        /** Tables and earlier jobs' paths this job reads. */
+        final Set<String> inputs = new HashSet<>();
         final int maps;
         final int reducers;
         double written;
@@ -187,6 +196,7 @@ final class OperatorRows {
 
         /** A base table's columns from its statistics, each tied to its base column. */
         Relation scan(OperatorTree.Scan scan, double rows) {
+            inputs.add(scan.table());
             Map<String, Column> columns = new HashMap<>();
             for (String c : scan.columns()) {
                 ColumnRef ref = new ColumnRef(scan.table(), c);
@@ -200,6 +210,7 @@ final class OperatorRows {
 
         /** An earlier job's output: its sink's columns by position, under the names this scan gives them. */
         Relation read(OperatorTree.Intermediate read, Sunk sunk) {
+            inputs.add(read.path());
             Map<String, Column> columns = new HashMap<>();
             for (int i = 0; i < read.columns().size() && i < sunk.columns().size(); i++) {
                 columns.put(read.columns().get(i), sunk.columns().get(i));
@@ -219,9 +230,9 @@ final class OperatorRows {
             for (String name : rename.outputs()) {
                 String from = rename.renamed().get(name);
                 Column c = from == null ? null : input.columns().get(from);
-                String yearOf = rename.years().get(name);
+                OperatorTree.Derived derived = rename.derived().get(name);
                 columns.put(name, c != null ? c
-                        : yearOf != null ? years(input.columns().get(yearOf), input.rows())
+                        : derived != null ? derived(derived, input.columns().get(derived.column()), input.rows())
                         : computed(input.rows()));
             }
             if (rename.tag() >= 0) {
@@ -243,7 +254,8 @@ final class OperatorRows {
 
         /**
          * G = the groups of its keys' distinct values; a final group-by writes G rows, a partial
-         * one what each of its tasks sees of them (S_comb with randomly placed keys).
+         * one what each of its tasks sees of them (S_comb: once per task and key when the maps read
+         * only the key's table, in which the key is clustered; else randomly placed keys).
          */
         Relation aggregate(OperatorTree.Aggregate agg, Relation input) {
             List<Double> distincts = new ArrayList<>();
@@ -255,8 +267,13 @@ final class OperatorRows {
             var groupBy = Cardinalities.groupBy(input.rows(), distincts, 0, Cardinalities.KeyPlacement.RANDOM);
             measured &= groupBy.confidence() != Selectivity.Confidence.LOW;
             double groups = groupBy.outputRows();
+            // a map reading the key's table alone streams it in file order (a map join would stream
+            // a table we cannot name here)
+            boolean inFileOrder = agg.side() == OperatorTree.Side.MAP
+                    && clusteredKey(agg, input).filter(k -> inputs.equals(Set.of(k.table()))).isPresent();
             double rows = agg.partial()
-                    ? Cardinalities.combined(input.rows(), groups, tasks(agg.side()), Cardinalities.KeyPlacement.RANDOM)
+                    ? Cardinalities.combined(input.rows(), groups, tasks(agg.side()),
+                            inFileOrder ? Cardinalities.KeyPlacement.CLUSTERED : Cardinalities.KeyPlacement.RANDOM)
                     : groups;
             Map<String, Column> columns = new HashMap<>();
             agg.renamed().forEach((name, key) -> {
@@ -284,7 +301,7 @@ final class OperatorRows {
             }
             Optional<ColumnStatistics> values = groups <= 0 ? Optional.empty()
                     : AggregateDistribution.of(aggregate.function(), aggregate.distinct(), aggregate.over(),
-                            aggregate.sourceRows() / groups, name, settings.preferredHistogram());
+                            groupSizes(agg, input, aggregate.sourceRows(), groups), name, settings.preferredHistogram());
             // distinct values among the groups, so a join on the aggregate (Q2's minimum cost) has a key;
             // a sum, average or extreme of an expression we cannot follow (Q15's revenue) rarely
             // repeats across groups, where a count may
@@ -292,6 +309,37 @@ final class OperatorRows {
                     .orElse(aggregate.function() == AggregateFunction.COUNT ? 0.0 : groups);
             return new Column(Optional.of(new ColumnRef("(" + agg.id() + ")", name)), KeyDistribution.ofCounts(groups, distinct),
                     Optional.of(aggregate.withValues(values)));
+        }
+
+        /**
+         * How many rows each group held: a clustered key's own row counts (its runs), thinned by
+         * the share of its table's rows that reached the group-by, when they agree with the mean
+         * the row and group estimates give (after a join that fanned rows out they do not);
+         * otherwise rows at random among the groups.
+         */
+        GroupSizes groupSizes(OperatorTree.Aggregate agg, Relation input, double sourceRows, double groups) {
+            double mean = Math.max(1, sourceRows / groups);
+            Optional<ColumnStatistics> key = clusteredKey(agg, input).flatMap(statistics::find);
+            // rows estimated from file sizes may overshoot the statistics' count by a little
+            if (key.isPresent() && key.get().rowCount() > 0 && sourceRows > 0 && sourceRows <= RUNS_AGREE * key.get().rowCount()) {
+                GroupSizes runs = GroupSizes.ofRuns(key.get().runLengths(), Math.min(1, sourceRows / key.get().rowCount()));
+                if (runs.mean() <= RUNS_AGREE * mean && mean <= RUNS_AGREE * runs.mean()) {
+                    return runs;
+                }
+            }
+            return GroupSizes.around(mean);
+        }
+
+        /** The group-by's one key's base column, when its rows lie together in its table's files. */
+        Optional<ColumnRef> clusteredKey(OperatorTree.Aggregate agg, Relation input) {
+            if (agg.keys().size() != 1) {
+                return Optional.empty();
+            }
+            Column key = input.columns().get(agg.keys().get(0));
+            if (key == null || key.aggregated().isPresent()) {
+                return Optional.empty();
+            }
+            return key.origin().filter(ref -> statistics.find(ref).filter(ColumnStatistics::clustered).isPresent());
         }
 
         Relation sink(OperatorTree.Sink sink, Relation input) {
@@ -590,21 +638,33 @@ final class OperatorRows {
     }
 
     /**
-     * The calendar years of a date column: its base column's span of years, in the share its
-     * values still cover (a filter that kept two of seven years' dates keeps two years); unknown
-     * without the base column's statistics.
+     * A column derived from {@code from}: the values its base column's statistics allow (the span
+     * of years of a date; the distinct prefixes of a string's sample, by the GEE estimator
+     * √(N/n)·f₁ + Σ_{j≥2} f_j), in the share of the base column's values {@code from} still
+     * covers (a filter that kept two of seven years' dates keeps two years, one that kept 7 of 25
+     * country codes' phone numbers keeps 7 codes); unknown without the base column's statistics.
      */
-    private Column years(Column dates, double rows) {
-        Optional<ColumnStatistics> base = dates == null ? Optional.empty() : dates.origin().flatMap(statistics::find)
-                .filter(s -> s.type() == ColumnType.DATE && s.min() != null && s.distinctCount() > 0);
-        if (base.isEmpty()) {
+    private Column derived(OperatorTree.Derived derived, Column from, double rows) {
+        Optional<ColumnStatistics> base = from == null ? Optional.empty() : from.origin().flatMap(statistics::find)
+                .filter(s -> s.min() != null && s.distinctCount() > 0);
+        double values;
+        if (base.isPresent() && derived.kind() == OperatorTree.Derived.Kind.YEAR && base.get().type() == ColumnType.DATE) {
+            ColumnStatistics s = base.get();
+            values = LocalDate.ofEpochDay(s.max().longValue()).getYear() - LocalDate.ofEpochDay(s.min().longValue()).getYear() + 1;
+        } else if (base.isPresent() && derived.kind() == OperatorTree.Derived.Kind.PREFIX && !base.get().sample().isEmpty()) {
+            Map<String, Integer> prefixes = new HashMap<>();
+            for (String v : base.get().sample()) {
+                prefixes.merge(v.substring(0, Math.min(v.length(), derived.length())), 1, Integer::sum);
+            }
+            long once = prefixes.values().stream().filter(n -> n == 1).count();
+            double sampled = base.get().sample().size();
+            values = Math.min(base.get().distinctCount(),
+                    Math.sqrt(Math.max(1, base.get().nonNullCount() / sampled)) * once + (prefixes.size() - once));
+        } else {
             return computed(rows);
         }
-        ColumnStatistics s = base.get();
-        double span = LocalDate.ofEpochDay(s.max().longValue()).getYear() - LocalDate.ofEpochDay(s.min().longValue()).getYear() + 1;
-        double share = dates.values().distinct() > 0 ? Math.min(1, dates.values().distinct() / s.distinctCount()) : 1;
-        double years = Math.max(1, Math.min(span, Math.round(span * share)));
-        return new Column(Optional.empty(), KeyDistribution.ofCounts(rows, years));
+        double share = from.values().distinct() > 0 ? Math.min(1, from.values().distinct() / base.get().distinctCount()) : 1;
+        return new Column(Optional.empty(), KeyDistribution.ofCounts(rows, Math.max(1, Math.min(values, Math.round(values * share)))));
     }
 
     /** A computed column (an expression or an aggregate): nothing known of its values. */

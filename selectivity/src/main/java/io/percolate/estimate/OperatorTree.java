@@ -104,21 +104,21 @@ public record OperatorTree(List<Operator> operators) {
      *             pairs on; empty for a projection
      * @param tag   for a shuffle, which input of the reduce side it feeds (Hive's tag; 0 when there
      *              is one); -1 for a projection
-     * @param years outputs that are the calendar year of an input date column ({@code year(o_orderdate)},
-     *              a group-by key of TPC-H Q7–Q9), by output: the input column
+     * @param derived outputs computed from one input column in a way whose values can still be
+     *                counted (the calendar year of a date, a string's prefix), by output
      */
     public record Rename(String id, String input, List<String> outputs, Map<String, String> renamed,
-                         List<String> keys, int tag, Map<String, String> years) implements Operator {
+                         List<String> keys, int tag, Map<String, Derived> derived) implements Operator {
         public Rename {
             requireNonNull(id, "id");
             requireNonNull(input, "input");
             outputs = List.copyOf(outputs);
             renamed = Map.copyOf(renamed);
             keys = List.copyOf(keys);
-            years = Map.copyOf(years);
+            derived = Map.copyOf(derived);
         }
 
-        /** A rename without computed years. */
+        /** A rename without derived columns. */
         public Rename(String id, String input, List<String> outputs, Map<String, String> renamed, List<String> keys,
                       int tag) {
             this(id, input, outputs, renamed, keys, tag, Map.of());
@@ -127,6 +127,31 @@ public record OperatorTree(List<Operator> operators) {
         @Override
         public List<String> inputs() {
             return List.of(input);
+        }
+    }
+
+    /**
+     * An output column computed from input {@code column}: its calendar year ({@code year(o_orderdate)},
+     * a group-by key of TPC-H Q7–Q9), or its first {@code length} characters ({@code substr(c_phone, 1, 2)},
+     * Q22's country code).
+     */
+    public record Derived(String column, Kind kind, int length) {
+        public enum Kind { YEAR, PREFIX }
+
+        public Derived {
+            requireNonNull(column, "column");
+            requireNonNull(kind, "kind");
+            if (kind == Kind.PREFIX ? length < 1 : length != 0) {
+                throw new IllegalArgumentException(kind + " of " + column + " cannot have length " + length);
+            }
+        }
+
+        public static Derived yearOf(String column) {
+            return new Derived(column, Kind.YEAR, 0);
+        }
+
+        public static Derived prefixOf(String column, int length) {
+            return new Derived(column, Kind.PREFIX, length);
         }
     }
 

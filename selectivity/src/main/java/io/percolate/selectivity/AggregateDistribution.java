@@ -13,22 +13,22 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.DoubleUnaryOperator;
-import java.util.function.IntToDoubleFunction;
 
 /**
  * The values an aggregate takes over a group-by's groups, as column statistics, so a filter on
  * it (a HAVING clause: TPC-H Q18's {@code sum(l_quantity) > 300}, Q21's {@code count(DISTINCT
  * l_suppkey) = 1}) is estimated like a filter on a table column.
  *
- * <p>Rows are taken as placed at random among the groups, none empty: a group holds
- * S = 1 + Poisson(k − 1) rows, k the mean group size. Given S = s, and the aggregated column's
+ * <p>A group holds S rows ({@link GroupSizes}: the key's own row counts when known, else rows
+ * placed at random among the groups, S = 1 + Poisson(k − 1)). Given S = s, and the aggregated column's
  * values independent draws from its statistics (mean μ, variance σ², distribution F):
  * <ul>
  *   <li>COUNT is s (times the column's non-null share), COUNT(DISTINCT x) the expected number of
  *       distinct values among s draws from x's d values, d(1 − (1 − 1/d)^s);</li>
  *   <li>MAX ≤ v with probability F(v)^s, MIN ≤ v with 1 − (1 − F(v))^s;</li>
- *   <li>SUM is F itself for s = 1 and otherwise normal, N(sμ, sσ²), by the central limit theorem;
- *       AVG likewise N(μ, σ²/s).</li>
+ *   <li>SUM is F itself for s = 1, F convolved with itself s times for small groups ({@link SumLattice}) and
+ *       otherwise normal, N(sμ, sσ²), by the central limit theorem; AVG likewise (the sum
+ *       of s draws at most s·v, or N(μ, σ²/s)).</li>
  * </ul>
  * The statistics describe shares of a nominal population of {@link #NOMINAL_GROUPS} groups: a
  * selectivity is a share, whatever the groups really number.
@@ -39,9 +39,7 @@ public final class AggregateDistribution {
     /** Equi-width buckets of a continuous aggregate's histogram. */
     static final int BUCKETS = 128;
     /** Normal tails beyond this many standard deviations hold nothing worth a bucket. */
-    private static final double TAIL_SIGMAS = 6;
-    /** Group sizes less likely than this are left out. */
-    private static final double NEGLIGIBLE = 1e-12;
+    static final double TAIL_SIGMAS = 6;
 
     private AggregateDistribution() {
     }
@@ -51,14 +49,13 @@ public final class AggregateDistribution {
      * @param distinct      whether it aggregates distinct values ({@code count(DISTINCT x)})
      * @param over          statistics of the aggregated column; empty for {@code count(*)} or when
      *                      unknown
-     * @param meanGroupSize rows per group before aggregating (at least 1)
+     * @param sizes         how many rows the groups hold before aggregating
      * @param name          the aggregate's column name, for the statistics
      * @return empty when the aggregated column's statistics cannot answer (SUM, AVG, MIN and MAX
      * need them; MIN and MAX of strings are not modelled)
      */
     public static Optional<ColumnStatistics> of(AggregateFunction function, boolean distinct, Optional<ColumnStatistics> over,
-                                                double meanGroupSize, String name, Histogram.Kind preferred) {
-        GroupSizes sizes = GroupSizes.around(Math.max(1, meanGroupSize));
+                                                GroupSizes sizes, String name, Histogram.Kind preferred) {
         if (function == AggregateFunction.COUNT) {
             return Optional.of(counts(name, sizes, distinct, over));
         }
@@ -81,9 +78,11 @@ public final class AggregateDistribution {
         double[] moments = moments(x, preferred);
         double mean = moments[0];
         double sd = Math.sqrt(moments[1]);
+        SumLattice lattice = new SumLattice(f, x.min(), x.max(), integral(x));
         if (function == AggregateFunction.AVG) {
             return Optional.of(continuous(name, ColumnType.NUMERIC, false, x.min(), x.max(),
-                    v -> sizes.mix(s -> s == 1 ? f.applyAsDouble(v) : normal(v, mean, sd / Math.sqrt(s)))));
+                    v -> sizes.mix(s -> s == 1 ? f.applyAsDouble(v) : s <= SumLattice.EXACT_UP_TO ? lattice.sumAtMost(s, s * v)
+                            : normal(v, mean, sd / Math.sqrt(s)))));
         }
         double low = Double.POSITIVE_INFINITY;
         double high = Double.NEGATIVE_INFINITY;
@@ -94,7 +93,8 @@ public final class AggregateDistribution {
             high = Math.max(high, Math.min(s * x.max(), s * mean + spread));
         }
         return Optional.of(continuous(name, ColumnType.NUMERIC, integral(x), low, high,
-                v -> sizes.mix(s -> s == 1 ? f.applyAsDouble(v) : normal(v, s * mean, sd * Math.sqrt(s)))));
+                v -> sizes.mix(s -> s == 1 ? f.applyAsDouble(v) : s <= SumLattice.EXACT_UP_TO ? lattice.sumAtMost(s, v)
+                        : normal(v, s * mean, sd * Math.sqrt(s)))));
     }
 
     /**
@@ -223,63 +223,5 @@ public final class AggregateDistribution {
             return v >= mean ? 1 : 0;
         }
         return 0.5 * Erf.erfc(-(v - mean) / (sd * Math.sqrt(2)));
-    }
-
-    /** Group sizes 1 + Poisson(k − 1) and their probabilities, those above {@link #NEGLIGIBLE}. */
-    record GroupSizes(int[] sizes, double[] weights) {
-        /** Beyond this mean the Poisson is summarised by its normal approximation's quantiles. */
-        private static final double ENUMERATED_UP_TO = 200;
-        private static final int NORMAL_POINTS = 61;
-
-        static GroupSizes around(double meanSize) {
-            double lambda = meanSize - 1;
-            List<Integer> sizes = new ArrayList<>();
-            List<Double> weights = new ArrayList<>();
-            if (lambda <= ENUMERATED_UP_TO) {
-                double p = Math.exp(-lambda);
-                double cumulative = 0;
-                for (int j = 0; cumulative < 1 - NEGLIGIBLE && j <= lambda + 50 * Math.sqrt(lambda + 1); j++) {
-                    if (j > 0) {
-                        p = p * lambda / j;
-                    }
-                    cumulative += p;
-                    if (p > NEGLIGIBLE) {
-                        sizes.add(1 + j);
-                        weights.add(p);
-                    }
-                }
-            } else {
-                // 61 points from −6 to +6 standard deviations, weighted by the normal density
-                for (int i = 0; i < NORMAL_POINTS; i++) {
-                    double z = -TAIL_SIGMAS + 2 * TAIL_SIGMAS * i / (NORMAL_POINTS - 1);
-                    sizes.add((int) Math.max(1, Math.round(meanSize + z * Math.sqrt(lambda))));
-                    weights.add(Math.exp(-z * z / 2));
-                }
-            }
-            double total = weights.stream().mapToDouble(Double::doubleValue).sum();
-            return new GroupSizes(sizes.stream().mapToInt(Integer::intValue).toArray(),
-                    weights.stream().mapToDouble(w -> w / total).toArray());
-        }
-
-        int count() {
-            return sizes.length;
-        }
-
-        int size(int i) {
-            return sizes[i];
-        }
-
-        double weight(int i) {
-            return weights[i];
-        }
-
-        /** Σ_s P(S = s) · g(s). */
-        double mix(IntToDoubleFunction g) {
-            double p = 0;
-            for (int i = 0; i < sizes.length; i++) {
-                p += weights[i] * g.applyAsDouble(sizes[i]);
-            }
-            return p;
-        }
     }
 }

@@ -24,6 +24,8 @@ import static java.util.Objects.requireNonNull;
  * @param sample         strings only: up to {@link #SAMPLE_SIZE} non-null values drawn uniformly,
  *                       for what a histogram of 6-byte keys cannot answer ({@code LIKE '%x%'},
  *                       prefixes longer than a key); empty otherwise
+ * @param runLengths     runs of equal adjacent values in file order, or null when not counted
+ *                       (statistics from the metastore, older files)
  */
 public record ColumnStatistics(
         String name,
@@ -37,7 +39,8 @@ public record ColumnStatistics(
         Histogram equiDepth,
         List<FrequentValue> mostCommon,
         String distinctSketch,
-        List<String> sample) {
+        List<String> sample,
+        RunLengths runLengths) {
 
     /** Values a string column's sample keeps. */
     public static final int SAMPLE_SIZE = 256;
@@ -82,6 +85,14 @@ public record ColumnStatistics(
         }
     }
 
+    /** Without run lengths. */
+    public ColumnStatistics(String name, ColumnType type, long rowCount, long nullCount, long distinctCount, Double min,
+                            Double max, Histogram equiWidth, Histogram equiDepth, List<FrequentValue> mostCommon,
+                            String distinctSketch, List<String> sample) {
+        this(name, type, rowCount, nullCount, distinctCount, min, max, equiWidth, equiDepth, mostCommon, distinctSketch,
+                sample, null);
+    }
+
     /** Without a sample (numbers, dates, or strings whose values were not sampled). */
     public ColumnStatistics(String name, ColumnType type, long rowCount, long nullCount, long distinctCount, Double min,
                             Double max, Histogram equiWidth, Histogram equiDepth, List<FrequentValue> mostCommon,
@@ -97,6 +108,20 @@ public record ColumnStatistics(
 
     public long nonNullCount() {
         return rowCount - nullCount;
+    }
+
+    /** The same statistics with the runs counted elsewhere (by the map tasks that read the file in order). */
+    public ColumnStatistics withRunLengths(RunLengths runs) {
+        return new ColumnStatistics(name, type, rowCount, nullCount, distinctCount, min, max, equiWidth, equiDepth,
+                mostCommon, distinctSketch, sample, runs);
+    }
+
+    /**
+     * Whether each value's rows lie together in file order (about one run per distinct value):
+     * then {@link #runLengths} are its values' row counts.
+     */
+    public boolean clustered() {
+        return runLengths != null && runLengths.clusters(distinctCount);
     }
 
     /** The histogram of the preferred kind if present, else the other one. */

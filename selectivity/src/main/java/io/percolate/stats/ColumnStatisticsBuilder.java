@@ -15,7 +15,9 @@ import static java.util.Objects.requireNonNull;
  * a test's list). Memory is bounded: counts, min, max and the distinct sketch see every value;
  * histograms and the most-common-values list come from a uniform reservoir sample of at most
  * {@link StatisticsSettings#sampleSize()} values, scaled to the row count. Up to that many
- * values everything is exact.
+ * values everything is exact. Runs of equal adjacent values are counted in the order the values
+ * come, which is file order only when one reader feeds them (not a reducer's merged stream: the
+ * statistics job counts runs in its maps).
  *
  * <p>Not thread-safe; one builder per column.
  */
@@ -27,6 +29,7 @@ public final class ColumnStatisticsBuilder {
     private final ColumnType type;
     private final StatisticsSettings settings;
     private final DistinctSketch sketch;
+    private final RunLengths.Counter runs = new RunLengths.Counter();
     // fixed seed: the same input gives the same statistics
     private final SplittableRandom random = new SplittableRandom(0x5eed);
 
@@ -49,6 +52,7 @@ public final class ColumnStatisticsBuilder {
     public ColumnStatisticsBuilder addNull() {
         rows++;
         nulls++;
+        runs.breakRun();
         return this;
     }
 
@@ -109,6 +113,7 @@ public final class ColumnStatisticsBuilder {
         min = Math.min(min, key);
         max = Math.max(max, key);
         sketch.update(type, key, text);
+        runs.add(key, text);
         // reservoir sampling (Vitter's algorithm R): every value stays with equal probability
         if (sampled < settings.sampleSize()) {
             if (sampled == sampleKeys.length) {
@@ -163,7 +168,7 @@ public final class ColumnStatisticsBuilder {
         Histogram equiDepth = rest.isEmpty() ? null : equiDepth(rest, scale, restDistinctScale);
         Histogram equiWidth = equiWidth(values, scale, Math.max(1.0, (double) ndv / values.size()));
         return new ColumnStatistics(name, type, rows, nulls, ndv, min, max, equiWidth, equiDepth,
-                mostCommon, sketch.serialise(), sampleOfTexts());
+                mostCommon, sketch.serialise(), sampleOfTexts(), runs.build());
     }
 
     /**

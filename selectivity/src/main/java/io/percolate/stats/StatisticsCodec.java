@@ -40,6 +40,27 @@ public final class StatisticsCodec {
         }
     }
 
+    /** One column's runs on their own: how the statistics job's maps hand them to its reducers. */
+    public static byte[] toJson(RunLengths runs) {
+        try {
+            return MAPPER.writeValueAsBytes(runs);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("run lengths failed to serialise", e);
+        }
+    }
+
+    public static RunLengths runLengthsFromJson(byte[] json, int offset, int length) throws MalformedStatisticsException {
+        try {
+            RunLengths runs = MAPPER.readValue(json, offset, length, RunLengths.class);
+            if (runs == null) {
+                throw new MalformedStatisticsException("not a JSON object");
+            }
+            return runs;
+        } catch (IOException | IllegalArgumentException | NullPointerException e) {
+            throw new MalformedStatisticsException("invalid run lengths: " + e.getMessage(), e);
+        }
+    }
+
     public static PastSelectivities pastFromJson(byte[] json) throws MalformedStatisticsException {
         try {
             PastSelectivities past = MAPPER.readValue(json, PastSelectivities.class);

@@ -43,7 +43,7 @@ final class StatisticsMerger {
         if (b.nonNullCount() == 0 || a.nonNullCount() == 0) {
             ColumnStatistics s = b.nonNullCount() == 0 ? a : b;
             return new ColumnStatistics(s.name(), s.type(), rows, nulls, s.distinctCount(), s.min(), s.max(),
-                    s.equiWidth(), s.equiDepth(), s.mostCommon(), s.distinctSketch(), s.sample());
+                    s.equiWidth(), s.equiDepth(), s.mostCommon(), s.distinctSketch(), s.sample(), s.runLengths());
         }
         boolean overlapping = a.min() == null || b.min() == null
                 || (a.min() <= b.max() && b.min() <= a.max());
@@ -86,7 +86,15 @@ final class StatisticsMerger {
             equiDepth = pieces.isEmpty() ? null : equiDepth(pieces, overlapping);
         }
         return new ColumnStatistics(a.name(), a.type(), rows, nulls, ndv, min, max, equiWidth, equiDepth,
-                kept, sketch, mergeSamples(a, b));
+                kept, sketch, mergeSamples(a, b), mergeRuns(a, b));
+    }
+
+    /** Both sides' runs; unknown when either side's are. */
+    private static RunLengths mergeRuns(ColumnStatistics a, ColumnStatistics b) {
+        if (a.runLengths() == null || b.runLengths() == null) {
+            return null;
+        }
+        return a.runLengths().plus(b.runLengths());
     }
 
     /**

@@ -166,6 +166,35 @@ final class TestOperatorRows {
                 ESTIMATOR.estimate(List.of(filter, byOrder)).get("Stage-2").confidence());
     }
 
+    /**
+     * TPC-H Q18's subquery over db.lines (l_order, l_qty): map-side partial sums and counts per
+     * order, merged by the reducers (Hive's HASH then MERGEPARTIAL), and HAVING count(*) > 3.
+     */
+    private static JobShape ordersByLines(TableRef lines) {
+        OperatorTree.Aggregation sum = new OperatorTree.Aggregation(AggregateFunction.SUM, Optional.of("l_qty"), false);
+        OperatorTree.Aggregation count = new OperatorTree.Aggregation(AggregateFunction.COUNT, Optional.empty(), false);
+        return job("Stage-1", List.of(), List.of(lines), 1, List.of(
+                new Scan("TS_0", "db.lines", List.of("l_order", "l_qty")),
+                new Aggregate("GBY_1", "TS_0", List.of("l_order"), Map.of("_col0", "l_order"), true, Side.MAP,
+                        Map.of("_col1", sum, "_col2", count)),
+                new Rename("RS_2", "GBY_1", List.of("KEY._col0", "VALUE._col0", "VALUE._col1"),
+                        Map.of("KEY._col0", "_col0", "VALUE._col0", "_col1", "VALUE._col1", "_col2"), List.of("KEY._col0"), 0),
+                new Aggregate("GBY_3", "RS_2", List.of("KEY._col0"), Map.of("_col0", "KEY._col0"), false, Side.REDUCE,
+                        Map.of("_col1", new OperatorTree.Aggregation(AggregateFunction.SUM, Optional.of("VALUE._col0"), false),
+                                "_col2", new OperatorTree.Aggregation(AggregateFunction.COUNT, Optional.of("VALUE._col1"), false))),
+                new Filter("FIL_4", "GBY_3", new Predicate.Comparison(new ColumnRef("", "_col2"), CompareOp.GT, List.of("3"), "bigint")),
+                new Sink("FS_5", "FIL_4", "/tmp/big", List.of("_col0", "_col1", "_col2"))));
+    }
+
+    /** Q18's HAVING sum(l_qty) > 300, on what {@link #ordersByLines} wrote. */
+    private static JobShape heavyOrders() {
+        return job("Stage-2", List.of("Stage-1"), List.of(), 0, List.of(
+                new Intermediate("TS_6", "/tmp/big", List.of("_col0", "_col1", "_col2")),
+                new Filter("FIL_7", "TS_6", new Predicate.Comparison(new ColumnRef("", "_col1"), CompareOp.GT, List.of("300"),
+                        "decimal(25,2)")),
+                new Sink("FS_8", "FIL_7", "/tmp/heavy", List.of("_col0"))));
+    }
+
     @Test
     void havingOnAggregates_estimatesFromTheAggregatedColumnAndTheGroupSize() {
         // db.lines: 4,000 lines on 1,000 orders (4 a group), l_qty the integers 1..50 evenly
@@ -177,26 +206,8 @@ final class TestOperatorRows {
         StatisticalEstimator estimator = new StatisticalEstimator(new StatisticsCatalog(List.of(table("db.lines", 4_000,
                 column("l_order", 4_000, 1_000), quantities.build())), StatisticsSettings.DEFAULTS),
                 StatisticsSettings.DEFAULTS, CoarseEstimator.Settings.DEFAULTS);
-        OperatorTree.Aggregation sum = new OperatorTree.Aggregation(AggregateFunction.SUM, Optional.of("l_qty"), false);
-        OperatorTree.Aggregation count = new OperatorTree.Aggregation(AggregateFunction.COUNT, Optional.empty(), false);
-        // map-side partial sums and counts, merged by the reducers (Hive's HASH then MERGEPARTIAL);
-        // HAVING count(*) > 3 in this job, sum(l_qty) > 300 in the next one, on what this one wrote
-        JobShape aggregate = job("Stage-1", List.of(), List.of(lines), 1, List.of(
-                new Scan("TS_0", "db.lines", List.of("l_order", "l_qty")),
-                new Aggregate("GBY_1", "TS_0", List.of("l_order"), Map.of("_col0", "l_order"), true, Side.MAP,
-                        Map.of("_col1", sum, "_col2", count)),
-                new Rename("RS_2", "GBY_1", List.of("KEY._col0", "VALUE._col0", "VALUE._col1"),
-                        Map.of("KEY._col0", "_col0", "VALUE._col0", "_col1", "VALUE._col1", "_col2"), List.of("KEY._col0"), 0),
-                new Aggregate("GBY_3", "RS_2", List.of("KEY._col0"), Map.of("_col0", "KEY._col0"), false, Side.REDUCE,
-                        Map.of("_col1", new OperatorTree.Aggregation(AggregateFunction.SUM, Optional.of("VALUE._col0"), false),
-                                "_col2", new OperatorTree.Aggregation(AggregateFunction.COUNT, Optional.of("VALUE._col1"), false))),
-                new Filter("FIL_4", "GBY_3", new Predicate.Comparison(new ColumnRef("", "_col2"), CompareOp.GT, List.of("3"), "bigint")),
-                new Sink("FS_5", "FIL_4", "/tmp/big", List.of("_col0", "_col1", "_col2"))));
-        JobShape heavy = job("Stage-2", List.of("Stage-1"), List.of(), 0, List.of(
-                new Intermediate("TS_6", "/tmp/big", List.of("_col0", "_col1", "_col2")),
-                new Filter("FIL_7", "TS_6", new Predicate.Comparison(new ColumnRef("", "_col1"), CompareOp.GT, List.of("300"),
-                        "decimal(25,2)")),
-                new Sink("FS_8", "FIL_7", "/tmp/heavy", List.of("_col0"))));
+        JobShape aggregate = ordersByLines(lines);
+        JobShape heavy = heavyOrders();
 
         Map<String, Double> rows = estimator.outputRows(List.of(aggregate, heavy));
         // groups of 1 + Poisson(3) lines: more than three with probability 1 - e^-3 (1 + 3 + 4.5)
@@ -213,6 +224,44 @@ final class TestOperatorRows {
                 new Sink("FS_8", "GBY_7", "/tmp/sizes", List.of("_col0"))));
         double sizes = estimator.outputRows(List.of(aggregate, bySize)).get("Stage-2");
         assertTrue(sizes > 5 && sizes < 12, "distinct line counts among the orders kept: " + sizes);
+    }
+
+    @Test
+    void aClusteredKey_combinesOncePerMap_andItsRunsAreTheGroupSizes() {
+        // db.lines as TPC-H's lineitem: 1,000 orders of 1 + (i mod 7) lines, each order's lines together
+        ColumnStatisticsBuilder orders = new ColumnStatisticsBuilder("l_order", ColumnType.NUMERIC, StatisticsSettings.DEFAULTS);
+        ColumnStatisticsBuilder quantities = new ColumnStatisticsBuilder("l_qty", ColumnType.NUMERIC, StatisticsSettings.DEFAULTS);
+        long lines = 0;
+        for (int i = 0; i < 1_000; i++) {
+            for (int line = 0; line <= i % 7; line++) {
+                orders.addNumber(i);
+                quantities.addNumber(1 + lines++ % 50);
+            }
+        }
+        ColumnStatistics byOrder = orders.build();
+        assertTrue(byOrder.clustered());
+        // 100 bytes a line in splits of 100,000 bytes: four maps
+        TableRef table = new TableRef("db.lines", lines * 100, 0, SizeSource.FILE_SYSTEM);
+        CoarseEstimator.Settings fourMaps = new CoarseEstimator.Settings(100_000, 256L << 20, 1009, 50e6, 25e6, 5.0);
+        JobShape aggregate = ordersByLines(table);
+        JobShape heavy = heavyOrders();
+
+        StatisticalEstimator clustered = new StatisticalEstimator(new StatisticsCatalog(List.of(table("db.lines", lines,
+                byOrder, quantities.build())), StatisticsSettings.DEFAULTS), StatisticsSettings.DEFAULTS, fourMaps);
+        // each of the 4 maps sees an order's lines at once: groups + 3 partial rows (S_comb, clustered)
+        assertEquals(1_003, clustered.operatorRows(List.of(aggregate)).get("GBY_1"), 1.0);
+        // count(*) > 3: the orders of 4 to 7 lines, 571 of them (not 1 − P(Poisson(3) <= 2) of them)
+        Map<String, Double> rows = clustered.outputRows(List.of(aggregate, heavy));
+        assertEquals(571, rows.get("Stage-1"), 1.0);
+        // sum > 300 needs 7 lines (142 orders in 1,000) summing past 300: P = 2.9685e-4 each, by convolution
+        assertEquals(0.142 * 2.9685e-4, rows.get("Stage-2") / rows.get("Stage-1"), 0.1 * 0.142 * 2.9685e-4);
+
+        // the same statistics without the runs: keys taken as scattered, groups as 1 + Poisson(3)
+        StatisticalEstimator scattered = new StatisticalEstimator(new StatisticsCatalog(List.of(table("db.lines", lines,
+                byOrder.withRunLengths(null), quantities.build())), StatisticsSettings.DEFAULTS), StatisticsSettings.DEFAULTS,
+                fourMaps);
+        assertTrue(scattered.operatorRows(List.of(aggregate)).get("GBY_1") > 2_000);
+        assertEquals(1_000 * (1 - Math.exp(-3) * 8.5), scattered.outputRows(List.of(aggregate)).get("Stage-1"), 5.0);
     }
 
     @Test
@@ -300,11 +349,43 @@ final class TestOperatorRows {
             JobShape byYear = job("Stage-1", List.of(), List.of(sales), 1, List.of(
                     new Scan("TS_0", "db.sales", List.of("s_date")),
                     new Filter("FIL_1", "TS_0", range),
-                    new Rename("SEL_2", "FIL_1", List.of("_col0"), Map.of(), List.of(), -1, Map.of("_col0", "s_date")),
+                    new Rename("SEL_2", "FIL_1", List.of("_col0"), Map.of(), List.of(), -1, Map.of("_col0", OperatorTree.Derived.yearOf("s_date"))),
                     new Rename("RS_3", "SEL_2", List.of("KEY._col0"), Map.of("KEY._col0", "_col0"), List.of("KEY._col0"), 0),
                     new Aggregate("GBY_4", "RS_3", List.of("KEY._col0"), Map.of("_col0", "KEY._col0"), false, Side.REDUCE),
                     new Sink("FS_5", "GBY_4", "/tmp/out", List.of("_col0"))));
             assertEquals(filterAndYears.getValue(), estimator.outputRows(List.of(byYear)).get("Stage-1"), 1e-9, filterAndYears.getKey());
+        }
+    }
+
+    @Test
+    void groupsByAPrefix_areThePrefixesOfTheSample_inTheShareTheFilterKept() {
+        // db.cust: 2,500 phone numbers, their country codes 10..34 (TPC-H's c_phone)
+        ColumnStatisticsBuilder phones = new ColumnStatisticsBuilder("c_phone", ColumnType.STRING, StatisticsSettings.DEFAULTS);
+        for (int i = 0; i < 2_500; i++) {
+            phones.addString(String.format("%d-%03d-%03d-%04d", 10 + i % 25, i % 1000, (i * 7) % 1000, i));
+        }
+        ColumnStatistics phone = phones.build();
+        TableRef customers = new TableRef("db.cust", 250_000, 0, SizeSource.FILE_SYSTEM);
+        StatisticalEstimator estimator = new StatisticalEstimator(new StatisticsCatalog(List.of(
+                table("db.cust", phone.rowCount(), phone)), StatisticsSettings.DEFAULTS),
+                StatisticsSettings.DEFAULTS, CoarseEstimator.Settings.DEFAULTS);
+        // Q22's shape: substr(c_phone, 1, 2) IN ('13', '31') as the hook writes it, then grouped by the code
+        Predicate twoCodes = new Predicate.Or(List.of(
+                new Predicate.Comparison(new ColumnRef("db.cust", "c_phone"), CompareOp.LIKE, List.of("13%"), "string"),
+                new Predicate.Comparison(new ColumnRef("db.cust", "c_phone"), CompareOp.LIKE, List.of("31%"), "string")));
+        for (Map.Entry<Predicate, Double> filterAndCodes : Map.of(twoCodes, 2.0,
+                new Predicate.Comparison(new ColumnRef("db.cust", "c_phone"), CompareOp.IS_NOT_NULL, List.of(), "string"), 25.0)
+                .entrySet()) {
+            JobShape byCode = job("Stage-1", List.of(), List.of(customers), 1, List.of(
+                    new Scan("TS_0", "db.cust", List.of("c_phone")),
+                    new Filter("FIL_1", "TS_0", filterAndCodes.getKey()),
+                    new Rename("SEL_2", "FIL_1", List.of("_col0"), Map.of(), List.of(), -1,
+                            Map.of("_col0", OperatorTree.Derived.prefixOf("c_phone", 2))),
+                    new Rename("RS_3", "SEL_2", List.of("KEY._col0"), Map.of("KEY._col0", "_col0"), List.of("KEY._col0"), 0),
+                    new Aggregate("GBY_4", "RS_3", List.of("KEY._col0"), Map.of("_col0", "KEY._col0"), false, Side.REDUCE),
+                    new Sink("FS_5", "GBY_4", "/tmp/out", List.of("_col0"))));
+            assertEquals(filterAndCodes.getValue(), estimator.outputRows(List.of(byCode)).get("Stage-1"), 1e-9,
+                    filterAndCodes.getKey().toString());
         }
     }
 

@@ -7,6 +7,7 @@ import io.percolate.stats.ColumnStatistics;
 import io.percolate.stats.ColumnStatisticsBuilder;
 import io.percolate.stats.ColumnType;
 import io.percolate.stats.Histogram;
+import io.percolate.stats.RunLengths;
 import io.percolate.stats.StatisticsSettings;
 import org.junit.jupiter.api.Test;
 
@@ -51,7 +52,7 @@ final class TestAggregateDistribution {
     }
 
     private static ColumnStatistics of(AggregateFunction f, boolean distinct, ColumnStatistics over, double meanGroupSize) {
-        return AggregateDistribution.of(f, distinct, Optional.ofNullable(over), meanGroupSize, "_col1", PREFERRED).orElseThrow();
+        return AggregateDistribution.of(f, distinct, Optional.ofNullable(over), GroupSizes.around(meanGroupSize), "_col1", PREFERRED).orElseThrow();
     }
 
     @Test
@@ -94,6 +95,54 @@ final class TestAggregateDistribution {
     }
 
     @Test
+    void sum_overAClusteredKeysOwnGroups_keepsTheirBoundedTail() {
+        // TPC-H Q18: orders of 1 to 7 lines, as many of each (lineitem's runs by order key), l_quantity
+        // 1..50. A sum over 300 needs all seven lines, so P = P(seven quantities sum past 300) / 7
+        RunLengths sevenSizes = new RunLengths(IntStream.rangeClosed(1, 7)
+                .mapToObj(s -> new RunLengths.Band(s, s, 100, 100L * s)).toList());
+        ColumnStatistics sum = AggregateDistribution.of(AggregateFunction.SUM, false, Optional.of(QUANTITY),
+                GroupSizes.ofRuns(sevenSizes, 1), "_col1", PREFERRED).orElseThrow();
+        double exact = sumOfQuantitiesAbove(7, 300) / 7;
+        double estimated = share(sum, CompareOp.GT, "300");
+        assertEquals(exact, estimated, 0.05 * exact, "exact " + exact + ", estimated " + estimated);
+        // rows at random among groups of the same mean size allow 8 lines and more: far too many
+        assertTrue(share(of(AggregateFunction.SUM, false, QUANTITY, 4), CompareOp.GT, "300") > 10 * exact);
+    }
+
+    @Test
+    void runsThinnedByAFilter_loseRowsBinomially_andEmptyGroupsVanish() {
+        // groups of 2 keeping each row with probability 1/2: one row left w.p. 1/2, two w.p. 1/4,
+        // none (gone) w.p. 1/4; so among the groups left, 2/3 have one row
+        GroupSizes pairs = GroupSizes.ofRuns(new RunLengths(List.of(new RunLengths.Band(2, 2, 10, 20))), 0.5);
+        assertEquals(4.0 / 3, pairs.mean(), 1e-9);
+        ColumnStatistics count = AggregateDistribution.of(AggregateFunction.COUNT, false, Optional.empty(), pairs, "c",
+                PREFERRED).orElseThrow();
+        assertEquals(2.0 / 3, share(count, CompareOp.EQ, "1"), 1e-6);
+        // a band of long runs: its mean length, thinned
+        GroupSizes longRuns = GroupSizes.ofRuns(new RunLengths(List.of(new RunLengths.Band(513, 1024, 2, 1600))), 0.1);
+        assertEquals(80, longRuns.mean(), 0.5);
+    }
+
+    /** P(n independent quantities, each uniform on 1..50, sum past {@code above}): exact, by convolution. */
+    private static double sumOfQuantitiesAbove(int n, int above) {
+        double[] ways = {1};
+        for (int i = 0; i < n; i++) {
+            double[] next = new double[ways.length + 50];
+            for (int sum = 0; sum < ways.length; sum++) {
+                for (int q = 1; q <= 50; q++) {
+                    next[sum + q] += ways[sum] / 50;
+                }
+            }
+            ways = next;
+        }
+        double tail = 0;
+        for (int sum = above + 1; sum < ways.length; sum++) {
+            tail += ways[sum];
+        }
+        return tail;
+    }
+
+    @Test
     void max_andMin_ofEachGroup() {
         // P(max <= 25) = E[(1/2)^S]; with S = 1 + Poisson(2): e^-2 · Σ 2^j/j! · 2^-(j+1) = e^-1 / 2
         ColumnStatistics max = of(AggregateFunction.MAX, false, QUANTITY, 3);
@@ -114,17 +163,17 @@ final class TestAggregateDistribution {
 
     @Test
     void withoutTheColumnsStatistics_onlyCountsAreDerived() {
-        assertTrue(AggregateDistribution.of(AggregateFunction.SUM, false, Optional.empty(), 4, "s", PREFERRED).isEmpty());
+        assertTrue(AggregateDistribution.of(AggregateFunction.SUM, false, Optional.empty(), GroupSizes.around(4), "s", PREFERRED).isEmpty());
         ColumnStatistics names = new ColumnStatisticsBuilder("name", ColumnType.STRING, SETTINGS).addString("a").build();
-        assertTrue(AggregateDistribution.of(AggregateFunction.MAX, false, Optional.of(names), 4, "m", PREFERRED).isEmpty());
-        assertTrue(AggregateDistribution.of(AggregateFunction.COUNT, false, Optional.empty(), 4, "c", PREFERRED).isPresent());
+        assertTrue(AggregateDistribution.of(AggregateFunction.MAX, false, Optional.of(names), GroupSizes.around(4), "m", PREFERRED).isEmpty());
+        assertTrue(AggregateDistribution.of(AggregateFunction.COUNT, false, Optional.empty(), GroupSizes.around(4), "c", PREFERRED).isPresent());
     }
 
     @Test
     void degenerateInputs_giveSafeAnswers() {
         // all null: no sum to speak of; count(x) is 0 in every group
         ColumnStatistics nulls = new ColumnStatisticsBuilder("n", ColumnType.NUMERIC, SETTINGS).addNull().addNull().build();
-        assertTrue(AggregateDistribution.of(AggregateFunction.SUM, false, Optional.of(nulls), 4, "s", PREFERRED).isEmpty());
+        assertTrue(AggregateDistribution.of(AggregateFunction.SUM, false, Optional.of(nulls), GroupSizes.around(4), "s", PREFERRED).isEmpty());
         assertEquals(1.0, share(of(AggregateFunction.COUNT, false, nulls, 4), CompareOp.EQ, "0"), 1e-9);
         // one value: a group of s rows sums to 7s exactly
         ColumnStatistics sevens = new ColumnStatisticsBuilder("x", ColumnType.NUMERIC, SETTINGS).addNumber(7).addNumber(7).build();

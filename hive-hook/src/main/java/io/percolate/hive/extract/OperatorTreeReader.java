@@ -28,8 +28,10 @@ import org.apache.hadoop.hive.ql.plan.SelectDesc;
 import org.apache.hadoop.hive.ql.plan.TableScanDesc;
 import org.apache.hadoop.hive.ql.plan.DemuxDesc;
 import org.apache.hadoop.hive.ql.plan.MuxDesc;
+import org.apache.hadoop.hive.ql.udf.UDFSubstr;
 import org.apache.hadoop.hive.ql.udf.UDFYear;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFBRound;
+import org.apache.hadoop.hive.ql.udf.generic.GenericUDFBridge;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFRound;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -174,12 +176,12 @@ final class OperatorTreeReader {
         if (conf instanceof FilterDesc filter && filter.getPredicate() != null) {
             add(op, new OperatorTree.Filter(id, input, new PredicateTranslator(tableOfAlias, table).translate(filter.getPredicate())));
         } else if (conf instanceof SelectDesc select && !select.isSelStarNoCompute()) {
-            add(op, new OperatorTree.Rename(id, input, select.getOutputColumnNames(), renamed(op), List.of(), -1, years(op)));
+            add(op, new OperatorTree.Rename(id, input, select.getOutputColumnNames(), renamed(op), List.of(), -1, derived(op)));
         } else if (conf instanceof ReduceSinkDesc sink) {
             List<String> keys = sink.getOutputKeyColumnNames().stream().map(k -> "KEY." + k).toList();
             List<String> outputs = new ArrayList<>(keys);
             sink.getOutputValueColumnNames().forEach(v -> outputs.add("VALUE." + v));
-            add(op, new OperatorTree.Rename(id, input, outputs, renamed(op), keys, Math.max(0, sink.getTag()), years(op)));
+            add(op, new OperatorTree.Rename(id, input, outputs, renamed(op), keys, Math.max(0, sink.getTag()), derived(op)));
             senders.add(op);
         } else if (conf instanceof GroupByDesc groupBy) {
             add(op, aggregate(id, input, groupBy, side));
@@ -379,18 +381,29 @@ final class OperatorTreeReader {
                 && args.size() == 2 && args.get(1) instanceof ExprNodeConstantDesc;
     }
 
-    /** Output column → the date column whose calendar year it is ({@code year(o_orderdate)}). */
-    private static Map<String, String> years(Operator<?> op) {
-        Map<String, String> years = new HashMap<>();
+    /**
+     * Output columns derived from one input column: the calendar year of a date ({@code year(o_orderdate)}),
+     * a string's prefix ({@code substr(c_phone, 1, 2)}).
+     */
+    private static Map<String, OperatorTree.Derived> derived(Operator<?> op) {
+        Map<String, OperatorTree.Derived> derived = new HashMap<>();
         if (op.getColumnExprMap() != null) {
             op.getColumnExprMap().forEach((name, expr) -> {
-                if (expr instanceof ExprNodeGenericFuncDesc f && f.getGenericUDF() instanceof UDFYear
-                        && f.getChildren().size() == 1 && f.getChildren().get(0) instanceof ExprNodeColumnDesc c) {
-                    years.put(name, c.getColumn());
+                if (!(expr instanceof ExprNodeGenericFuncDesc f) || f.getChildren().isEmpty()
+                        || !(f.getChildren().get(0) instanceof ExprNodeColumnDesc c)) {
+                    return;
+                }
+                List<ExprNodeDesc> args = f.getChildren();
+                if (f.getGenericUDF() instanceof UDFYear && args.size() == 1) {
+                    derived.put(name, OperatorTree.Derived.yearOf(c.getColumn()));
+                } else if (f.getGenericUDF() instanceof GenericUDFBridge bridge && UDFSubstr.class.getName().equals(bridge.getUdfClassName())
+                        && args.size() == 3 && args.get(1) instanceof ExprNodeConstantDesc start && Integer.valueOf(1).equals(start.getValue())
+                        && args.get(2) instanceof ExprNodeConstantDesc length && length.getValue() instanceof Integer k && k > 0) {
+                    derived.put(name, OperatorTree.Derived.prefixOf(c.getColumn(), k));
                 }
             });
         }
-        return years;
+        return derived;
     }
 
     private static List<String> schema(Operator<?> op) {

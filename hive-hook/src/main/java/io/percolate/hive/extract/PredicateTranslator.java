@@ -9,6 +9,7 @@ import org.apache.hadoop.hive.ql.plan.ExprNodeConstantDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
 import org.apache.hadoop.hive.ql.udf.UDFLike;
+import org.apache.hadoop.hive.ql.udf.UDFSubstr;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDF;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFAbs;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFBRound;
@@ -44,7 +45,8 @@ import java.util.Optional;
 
 /**
  * Hive filter expressions to {@link Predicate} trees. A comparison between one column and
- * constants becomes a {@link Predicate.Comparison}; AND, OR and NOT keep their shape; anything
+ * constants becomes a {@link Predicate.Comparison} (a prefix {@code substr(x, 1, k)} compared with
+ * constants, a LIKE on x); AND, OR and NOT keep their shape; anything
  * else (functions of columns, subquery markers) is kept as
  * {@link Predicate.Opaque} text.
  */
@@ -117,7 +119,8 @@ final class PredicateTranslator {
             return negated ? between.map(Predicate.Not::new) : between;
         }
         if (udf instanceof GenericUDFIn && args.size() >= 2) {
-            return comparison(args.get(0), CompareOp.IN, args.subList(1, args.size()));
+            return comparison(args.get(0), CompareOp.IN, args.subList(1, args.size()))
+                    .or(() -> prefixes(args.get(0), args.subList(1, args.size())));
         }
         if (udf instanceof GenericUDFBridge bridge && UDFLike.class.getName().equals(bridge.getUdfClassName())
                 && args.size() == 2) {
@@ -128,6 +131,12 @@ final class PredicateTranslator {
             Optional<Predicate> direct = comparison(args.get(0), op, args.subList(1, 2));
             if (direct.isPresent()) {
                 return direct;
+            }
+            if (op == CompareOp.EQ) {
+                Optional<Predicate> prefix = prefixes(args.get(0), args.subList(1, 2)).or(() -> prefixes(args.get(1), args.subList(0, 1)));
+                if (prefix.isPresent()) {
+                    return prefix;
+                }
             }
             Optional<Predicate> mirrored = comparison(args.get(1), mirror(op), args.subList(0, 1));
             if (mirrored.isPresent()) {
@@ -140,6 +149,39 @@ final class PredicateTranslator {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * {@code substr(x, 1, k)} equal to one of some k-character strings is {@code x LIKE 'c%'} for
+     * one of them (TPC-H Q22's country codes), which the column's statistics can answer. Empty
+     * when the shape differs, or a string has another length or a LIKE wildcard.
+     */
+    private Optional<Predicate> prefixes(ExprNodeDesc side, List<ExprNodeDesc> constants) {
+        if (!(side instanceof ExprNodeGenericFuncDesc f && f.getGenericUDF() instanceof GenericUDFBridge bridge
+                && UDFSubstr.class.getName().equals(bridge.getUdfClassName()) && f.getChildren().size() == 3
+                && f.getChildren().get(0) instanceof ExprNodeColumnDesc
+                && f.getChildren().get(1) instanceof ExprNodeConstantDesc start && Integer.valueOf(1).equals(number(start))
+                && f.getChildren().get(2) instanceof ExprNodeConstantDesc length && number(length) != null)) {
+            return Optional.empty();
+        }
+        int k = number(length);
+        List<Predicate> likes = new ArrayList<>();
+        for (ExprNodeDesc c : constants) {
+            if (!(c instanceof ExprNodeConstantDesc constant) || constant.getValue() == null) {
+                return Optional.empty();
+            }
+            String text = constant.getValue().toString();
+            if (text.length() != k || text.matches(".*[%_\\\\].*")) {
+                return Optional.empty();
+            }
+            comparison(f.getChildren().get(0), CompareOp.LIKE, List.of(new ExprNodeConstantDesc(text + "%")))
+                    .ifPresent(likes::add);
+        }
+        return likes.isEmpty() ? Optional.empty() : Optional.of(likes.size() == 1 ? likes.get(0) : new Predicate.Or(likes));
+    }
+
+    private static Integer number(ExprNodeConstantDesc constant) {
+        return constant.getValue() instanceof Number n && n.doubleValue() == n.intValue() ? n.intValue() : null;
     }
 
     /**

@@ -10,6 +10,7 @@ import org.apache.hadoop.hive.ql.plan.ExprNodeConstantDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeDesc;
 import org.apache.hadoop.hive.ql.plan.ExprNodeGenericFuncDesc;
 import org.apache.hadoop.hive.ql.udf.UDFLike;
+import org.apache.hadoop.hive.ql.udf.UDFSubstr;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDF;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFBetween;
 import org.apache.hadoop.hive.ql.udf.generic.GenericUDFBridge;
@@ -198,6 +199,25 @@ final class TestPredicateTranslator {
     void like_keepsThePattern() {
         assertEquals(cmp(LINEITEM, "l_shipmode", CompareOp.LIKE, "string", "%AIR%"),
                 TRANSLATOR.translate(like(SHIPMODE, "%AIR%")));
+    }
+
+    /** substr(x, start, length) as Hive registers it: the old-style UDFSubstr behind a bridge. */
+    private static ExprNodeGenericFuncDesc substr(ExprNodeDesc column, int start, int length) {
+        return call(new GenericUDFBridge("substr", false, UDFSubstr.class.getName()), column, intConst(start), intConst(length));
+    }
+
+    @Test
+    void aPrefixComparedWithStringsOfItsLength_isALikeOnTheColumn() {
+        // TPC-H Q22: substr(c_phone, 1, 2) IN ('13', '31') is c_phone LIKE '13%' OR c_phone LIKE '31%'
+        assertEquals(new Predicate.Or(List.of(cmp(LINEITEM, "l_shipmode", CompareOp.LIKE, "string", "13%"),
+                        cmp(LINEITEM, "l_shipmode", CompareOp.LIKE, "string", "31%"))),
+                TRANSLATOR.translate(call(new GenericUDFIn(), substr(SHIPMODE, 1, 2), stringConst("13"), stringConst("31"))));
+        assertEquals(cmp(LINEITEM, "l_shipmode", CompareOp.LIKE, "string", "AI%"),
+                TRANSLATOR.translate(call(new GenericUDFOPEqual(), stringConst("AI"), substr(SHIPMODE, 1, 2))));
+        // another start, a string of another length, or a wildcard in it: not a prefix
+        assertOpaque(call(new GenericUDFOPEqual(), substr(SHIPMODE, 2, 2), stringConst("IR")));
+        assertOpaque(call(new GenericUDFOPEqual(), substr(SHIPMODE, 1, 2), stringConst("A")));
+        assertOpaque(call(new GenericUDFIn(), substr(SHIPMODE, 1, 2), stringConst("A%"), stringConst("RA")));
     }
 
     // --- boolean structure --------------------------------------------------------------

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -77,6 +78,12 @@ final class TestStatisticsJob {
         ColumnStatistics name = section.column("name").orElseThrow();
         assertEquals(1, name.nullCount());
         assertEquals(2, name.distinctCount());
+        // runs counted by the map in file order: ids 1, 2, 3 3 lie together, names apple, pear, -, apple do not
+        assertEquals(3, id.runLengths().runs());
+        assertTrue(id.clustered());
+        assertEquals(3, name.runLengths().runs());
+        assertFalse(name.clustered());
+        assertEquals(price.nonNullCount(), price.runLengths().rows(), "text that is no number is in no run");
         assertEquals(Optional.of(stats), store(conf).read("db.t"));
     }
 
