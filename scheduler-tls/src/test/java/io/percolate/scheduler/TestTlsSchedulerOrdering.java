@@ -29,6 +29,7 @@ import org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmissionData;
 import org.apache.hadoop.yarn.server.resourcemanager.MockRMAppSubmitter;
 import org.apache.hadoop.yarn.server.resourcemanager.recovery.FileSystemRMStateStore;
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
+import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.QueueMetrics;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSLeafQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairSchedulerConfiguration;
@@ -82,6 +83,8 @@ final class TestTlsSchedulerOrdering {
     private int amFirstQueries = TlsConfig.DEFAULT_AM_FIRST_QUERIES;
     /** the queue's maxAMShare; -1 lifts the limit */
     private double maxAmShare = -1.0;
+    /** FairScheduler's memory increment; 0 keeps its default (1 GB, so no 1 GB request is ever reserved) */
+    private int reservationIncrementMb;
 
     @AfterEach
     void stop() {
@@ -187,6 +190,52 @@ final class TestTlsSchedulerOrdering {
     @Test
     void withoutInputSharing_theDeeperJobGetsTheFreedContainer() throws Exception {
         assertEquals(List.of("b"), whoFollowsALineitemTask(false), "DFA: b heads a longer chain");
+    }
+
+    /**
+     * FairScheduler serves a node's reservation before any queue's order, and reserves a full
+     * node for an application below its fair share: under the query order, the job ranked last.
+     * Two jobs of one query: a (deeper) fills the node with tasks; b (shallower) then asks and,
+     * holding only its AM, reserves the full node. When a asks again and one of its tasks
+     * finishes, the freed container goes by the order, to a, not to b's reservation.
+     */
+    @Test
+    void reservationOfAJobRankedBehindAnotherStillAsking_doesNotTakeTheFreedContainer() throws Exception {
+        reservationIncrementMb = 512; // reservations from 1 GB up (FairScheduler: twice the increment)
+        start(5, 20);
+        JobEstimate maps = estimate(8, 30);
+        publish("query-r", new QueryDag(List.of(job("Stage-1", maps, List.of()), job("Stage-2", maps, List.of()),
+                new JobNode("Stage-3", List.of(), List.of("Stage-1"), OperatorKind.EXTRACT, List.of("FS"),
+                        List.of(), List.of(), List.of(), List.of(), estimate(1, 10)))));
+        RMApp a = submit("a", tags("query-r", "Stage-1"));
+        MockAM amA = MockRM.launchAndRegisterAM(a, rm, nm);
+        RMApp b = submit("b", tags("query-r", "Stage-2"));
+        MockAM amB = MockRM.launchAndRegisterAM(b, rm, nm);
+        awaitStatus("query-r", DescriptorStatus.LOADED);
+        Map<ApplicationId, String> names = new LinkedHashMap<>();
+        names.put(a.getApplicationId(), "a");
+        names.put(b.getApplicationId(), "b");
+
+        request(amA, 6);
+        assertEquals(List.of("a", "a", "a", "a", "a", "a"), heartbeats(names, 6), "a fills the node");
+        long task = amA.allocate(new ArrayList<>(), new ArrayList<>()).getAllocatedContainers().get(0)
+                .getId().getContainerId();
+        nm.nodeHeartbeat(amA.getApplicationAttemptId(), task, ContainerState.RUNNING);
+        rm.drainEvents();
+        request(amB, 2);
+        assertEquals(List.of(), gained(names, () -> nm.nodeHeartbeat(true)), "the node is full");
+        RMContainer reserved = scheduler.getSchedulerNode(nm.getNodeId()).getReservedContainer();
+        assertTrue(reserved != null && reserved.getApplicationAttemptId().getApplicationId().equals(b.getApplicationId()),
+                "premise: b, below its fair share, reserved the full node: " + reserved);
+
+        request(amA, 2);
+        Set<ContainerId> before = liveContainerIds(a);
+        assertEquals(List.of(), gained(names,
+                () -> nm.nodeHeartbeat(amA.getApplicationAttemptId(), task, ContainerState.COMPLETE)),
+                "a's task left, so only a new container of a keeps its count; b's stays");
+        Set<ContainerId> after = liveContainerIds(a);
+        after.removeAll(before);
+        assertEquals(1, after.size(), "a, deeper and so first in the order, got the freed container");
     }
 
     /**
@@ -377,6 +426,9 @@ final class TestTlsSchedulerOrdering {
             conf.set(YarnConfiguration.FS_RM_STATE_STORE_URI, temp.resolve("rm-state").toUri().toString());
         }
         conf.set(TlsConfig.HTTP_ADDRESS, ""); // no fixed port taken on a build machine
+        if (reservationIncrementMb > 0) {
+            conf.setInt("yarn.resource-types.memory-mb.increment-allocation", reservationIncrementMb);
+        }
 
         rm = new MockRM(conf);
         GenericTestUtils.setRootLogLevel(Level.WARN); // MockRM turns everything to DEBUG
@@ -449,6 +501,13 @@ final class TestTlsSchedulerOrdering {
             }
         }
         return gained;
+    }
+
+    private Set<ContainerId> liveContainerIds(RMApp app) {
+        Set<ContainerId> ids = new java.util.HashSet<>();
+        scheduler.getSchedulerApp(app.getCurrentAppAttempt().getAppAttemptId()).getLiveContainers()
+                .forEach(c -> ids.add(c.getContainerId()));
+        return ids;
     }
 
     private int liveContainers(RMApp app) {

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.Map;
 
 import static java.util.Objects.requireNonNull;
 
@@ -67,15 +68,22 @@ public final class MiniPercolateCluster implements InProcessHadoop {
      * @param containerMb   memory of every map, reduce and AM container
      * @param uber          run small jobs inside their AM container (faster; tasks get no containers of their own)
      * @param scheduler     the ResourceManager's scheduler
+     * @param settings      further ResourceManager configuration, such as TLS's own keys
      */
     public record Spec(java.nio.file.Path workDir, int nodeManagers, int nodeMemoryMb, int containerMb, boolean uber,
-                       SchedulerKind scheduler) {
+                       SchedulerKind scheduler, Map<String, String> settings) {
         public Spec {
             requireNonNull(workDir, "workDir");
             requireNonNull(scheduler, "scheduler");
+            settings = Map.copyOf(settings);
             if (nodeManagers < 1 || containerMb < 128 || nodeMemoryMb < containerMb) {
                 throw new IllegalArgumentException("bad cluster spec: " + this);
             }
+        }
+
+        public Spec(java.nio.file.Path workDir, int nodeManagers, int nodeMemoryMb, int containerMb, boolean uber,
+                    SchedulerKind scheduler) {
+            this(workDir, nodeManagers, nodeMemoryMb, containerMb, uber, scheduler, Map.of());
         }
 
         /** A cluster running {@link TlsScheduler}. */
@@ -129,6 +137,7 @@ public final class MiniPercolateCluster implements InProcessHadoop {
         }
         conf.setBoolean("mapreduce.job.ubertask.enable", spec.uber());
         conf.set("yarn.app.mapreduce.am.staging-dir", "/tmp/hadoop-yarn/staging");
+        spec.settings().forEach(conf::set);
 
         MiniMRYarnCluster yarn = new MiniMRYarnCluster("percolate", spec.nodeManagers());
         yarn.init(conf);

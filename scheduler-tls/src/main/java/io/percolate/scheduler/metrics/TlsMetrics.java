@@ -59,6 +59,7 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
     private final Map<Rule, AtomicLong> decisions = new EnumMap<>(Rule.class);
     private final Map<DescriptorStatus, AtomicLong> settled = new EnumMap<>(DescriptorStatus.class);
     private final AtomicLong retired = new AtomicLong();
+    private final AtomicLong reservationsReleased = new AtomicLong();
     private volatile int heldApplicationMasters;
     private final Prediction prediction = new Prediction();
     private MetricsSystem system;
@@ -114,6 +115,11 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
         head = key;
     }
 
+    /** A node reservation was released because the query order ranks its application behind another. */
+    public void reservationReleased() {
+        reservationsReleased.incrementAndGet();
+    }
+
     /** ApplicationMasters the scheduler holds back now (AM admission). */
     public void heldApplicationMasters(int count) {
         heldApplicationMasters = count;
@@ -152,6 +158,7 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
             record.addCounter(TlsMetric.decisions(rule), decisions.get(rule).get());
         }
         record.addCounter(TlsMetric.QueriesRetired, retired.get())
+                .addCounter(TlsMetric.ReservationsReleased, reservationsReleased.get())
                 .addCounter(TlsMetric.DescriptorsLoaded, settled.get(DescriptorStatus.LOADED).get())
                 .addCounter(TlsMetric.DescriptorsMissing, settled.get(DescriptorStatus.MISSING).get())
                 .addCounter(TlsMetric.DescriptorsMalformed, settled.get(DescriptorStatus.MALFORMED).get())
