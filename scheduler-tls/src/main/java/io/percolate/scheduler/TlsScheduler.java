@@ -37,16 +37,17 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.AppRemovedS
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.NodeRemovedSchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.event.SchedulerEvent;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSAppAttempt;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSLeafQueue;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSSchedulerNode;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairScheduler;
-import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.Schedulable;
 import org.apache.hadoop.yarn.util.resource.Resources;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +83,8 @@ public class TlsScheduler extends FairScheduler {
      * Attempts added since the last update are looked up in the registry.
      */
     private volatile Map<FSAppAttempt, AppRank> rankOfAttempt = Map.of();
+    /** Per query-ordered queue, the first application still asking, as of the last update. */
+    private volatile Map<FSLeafQueue, FSAppAttempt> leaders = Map.of();
 
     /** A node being offered, and the table its last finished container read (LoDFA). */
     private static final class Offer {
@@ -170,6 +173,7 @@ public class TlsScheduler extends FairScheduler {
                 registry.reorder(capacity(), this::demandOf);
                 Map<FSAppAttempt, AppRank> ranks = currentRanks();
                 rankOfAttempt = ranks;
+                leaders = leadersOf(ranks.keySet());
                 released.addAll(admission.releasable(ranks.keySet(), a -> registry.admissionRank(a.getApplicationId())));
                 metrics.heldApplicationMasters(admission.heldCount());
             });
@@ -311,7 +315,10 @@ public class TlsScheduler extends FairScheduler {
         NodeId node = nm.getNodeID();
         offer.set(new Offer(node, read(() -> registry.sharedTable(node))));
         try {
-            locked(() -> releaseOutrankedReservation(node));
+            FSSchedulerNode offered = getSchedulerNode(node);
+            if (offered != null && offered.getReservedContainer() != null) {
+                locked(() -> releaseOutrankedReservation(offered));
+            }
             super.nodeUpdate(nm);
         } finally {
             offer.remove();
@@ -326,34 +333,38 @@ public class TlsScheduler extends FairScheduler {
      * that node frees, ahead of the jobs ranked before it: on a real cluster all three maps of a
      * shallow job started while two deeper jobs of its query still had seven and nine maps to
      * start ({@code TestJobOrderOnCluster}). So a reservation in such a queue stands only while its
-     * application is first in the queue's order among those still asking; otherwise it is
-     * released and the node goes by the order. The first-ranked application keeps its
-     * reservation, which is what reservations are for: a container larger than a node's free room
-     * is not passed over forever by smaller ones.
+     * application leads the queue (as of the last update); otherwise it is released and
+     * FairScheduler offers the node in the queue's order, where the holder still comes first if
+     * this node's input sharing puts it there. The leader keeps its reservation, which is what
+     * reservations are for: a container larger than a node's free room is not passed over forever
+     * by smaller ones. Constant work per heartbeat: the leaders are found once per update.
      */
-    private void releaseOutrankedReservation(NodeId nodeId) {
+    private void releaseOutrankedReservation(FSSchedulerNode node) {
         try {
-            FSSchedulerNode node = getSchedulerNode(nodeId);
-            RMContainer reserved = node == null ? null : node.getReservedContainer();
+            RMContainer reserved = node.getReservedContainer();
             FSAppAttempt holder = reserved == null ? null : getSchedulerApp(reserved.getApplicationAttemptId());
-            if (holder == null || !(holder.getQueue().getPolicy() instanceof QueryAwarePolicy)) {
-                return;
-            }
-            Comparator<Schedulable> order = holder.getQueue().getPolicy().getComparator();
-            for (SchedulerApplication<FSAppAttempt> app : getSchedulerApplications().values()) {
-                FSAppAttempt other = app.getCurrentAppAttempt();
-                if (other != null && other != holder && other.getQueue() == holder.getQueue() && asking(other)
-                        && order.compare(other, holder) < 0) {
-                    holder.unreserve(reserved.getReservedSchedulerKey(), node);
-                    metrics.reservationReleased();
-                    LOG.debug("Percolate: released the reservation of {} on {}: {} is ahead of it in the query order",
-                            holder.getApplicationId(), nodeId, other.getApplicationId());
-                    return;
-                }
+            FSAppAttempt leader = holder == null ? null : leaders.get(holder.getQueue());
+            if (leader != null && leader != holder) {
+                holder.unreserve(reserved.getReservedSchedulerKey(), node);
+                metrics.reservationReleased();
+                LOG.debug("Percolate: released the reservation of {} on {}: {} leads the query order",
+                        holder.getApplicationId(), node.getNodeID(), leader.getApplicationId());
             }
         } catch (RuntimeException e) {
-            LOG.warn("Percolate: could not check the reservation on {} (FairScheduler serves it)", nodeId, e);
+            LOG.warn("Percolate: could not check the reservation on {} (FairScheduler serves it)", node.getNodeID(), e);
         }
+    }
+
+    /** Per queue ordered by {@link QueryAwarePolicy}, the first of its applications still asking. */
+    private static Map<FSLeafQueue, FSAppAttempt> leadersOf(Collection<FSAppAttempt> attempts) {
+        Map<FSLeafQueue, FSAppAttempt> leaders = new HashMap<>();
+        for (FSAppAttempt app : attempts) {
+            FSLeafQueue queue = app.getQueue();
+            if (queue != null && queue.getPolicy() instanceof QueryAwarePolicy && asking(app)) {
+                leaders.merge(queue, app, (a, b) -> queue.getPolicy().getComparator().compare(a, b) <= 0 ? a : b);
+            }
+        }
+        return leaders;
     }
 
     /** Whether FairScheduler would offer the application a node: demand beyond what it holds. */
