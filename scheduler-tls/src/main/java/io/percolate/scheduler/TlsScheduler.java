@@ -315,10 +315,7 @@ public class TlsScheduler extends FairScheduler {
         NodeId node = nm.getNodeID();
         offer.set(new Offer(node, read(() -> registry.sharedTable(node))));
         try {
-            FSSchedulerNode offered = getSchedulerNode(node);
-            if (offered != null && offered.getReservedContainer() != null) {
-                locked(() -> releaseOutrankedReservation(offered));
-            }
+            releaseOutrankedReservation(node);
             super.nodeUpdate(nm);
         } finally {
             offer.remove();
@@ -339,19 +336,25 @@ public class TlsScheduler extends FairScheduler {
      * reservations are for: a container larger than a node's free room is not passed over forever
      * by smaller ones. Constant work per heartbeat: the leaders are found once per update.
      */
-    private void releaseOutrankedReservation(FSSchedulerNode node) {
+    private void releaseOutrankedReservation(NodeId nodeId) {
         try {
-            RMContainer reserved = node.getReservedContainer();
-            FSAppAttempt holder = reserved == null ? null : getSchedulerApp(reserved.getApplicationAttemptId());
-            FSAppAttempt leader = holder == null ? null : leaders.get(holder.getQueue());
-            if (leader != null && leader != holder) {
-                holder.unreserve(reserved.getReservedSchedulerKey(), node);
-                metrics.reservationReleased();
-                LOG.debug("Percolate: released the reservation of {} on {}: {} leads the query order",
-                        holder.getApplicationId(), node.getNodeID(), leader.getApplicationId());
+            FSSchedulerNode node = getSchedulerNode(nodeId);
+            if (node == null || node.getReservedContainer() == null) {
+                return; // the common case, decided without the scheduler's lock
             }
+            locked(() -> {
+                RMContainer reserved = node.getReservedContainer();
+                FSAppAttempt holder = reserved == null ? null : getSchedulerApp(reserved.getApplicationAttemptId());
+                FSAppAttempt leader = holder == null ? null : leaders.get(holder.getQueue());
+                if (leader != null && leader != holder) {
+                    holder.unreserve(reserved.getReservedSchedulerKey(), node);
+                    metrics.reservationReleased();
+                    LOG.debug("Percolate: released the reservation of {} on {}: {} leads the query order",
+                            holder.getApplicationId(), nodeId, leader.getApplicationId());
+                }
+            });
         } catch (RuntimeException e) {
-            LOG.warn("Percolate: could not check the reservation on {} (FairScheduler serves it)", node.getNodeID(), e);
+            LOG.warn("Percolate: could not check the reservation on {} (FairScheduler serves it)", nodeId, e);
         }
     }
 

@@ -31,8 +31,8 @@ enum TlsMetric implements MetricsInfo {
     DecisionsSwrd("Times a query reached the head of QEF's order by the SWRD rule"),
     DecisionsFifo("Times a query reached the head of QEF's order first come, first served"),
     QueriesRetired("Queries that left the active set"),
-    ReservationsReleased("Node reservations FairScheduler made for an application the query order ranks behind another"
-            + " still asking, released so that the node went by the order"),
+    ReservationsReleased("Node reservations of applications not leading their query-ordered queue, released so that"
+            + " the node went by the order"),
     DescriptorsLoaded("Descriptors read and honoured"),
     DescriptorsMissing("Tagged queries with no descriptor after every read"),
     DescriptorsMalformed("Descriptors refused as unreadable, oversized, of unknown version or with an invalid DAG"),

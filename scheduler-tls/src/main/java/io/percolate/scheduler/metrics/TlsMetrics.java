@@ -115,7 +115,7 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
         head = key;
     }
 
-    /** A node reservation was released because the query order ranks its application behind another. */
+    /** A node reservation was released because its application did not lead its queue's query order. */
     public void reservationReleased() {
         reservationsReleased.incrementAndGet();
     }
