@@ -47,7 +47,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * <li>DFA (input sharing off): the deeper jobs' maps all start before the shallower job's,
  *     although the shallower one is larger and may be submitted first; under first come, first
  *     served (FairScheduler's {@code fifo} policy, the control) the jobs run in the order they
- *     asked, so a shallower job submitted first runs its maps before the deeper ones.</li>
+ *     asked, so a shallower job submitted first runs its maps before the deeper ones. Hive
+ *     decides the submission order; when it submits a before b the control has nothing to show
+ *     and is skipped.</li>
  * <li>LoDFA (input sharing on): when a container of {@code a} finishes, the node goes to
  *     {@code b}, which reads the same table, ahead of the deeper {@code c}; so {@code b}'s maps
  *     follow {@code a}'s on the same nodes and {@code c}'s come last.</li>
@@ -85,7 +87,7 @@ final class TestJobOrderOnCluster {
     private static final int NODES = 2;
     private static final int NODE_MB = 1536;
     private static final int CONTAINER_MB = 512;
-    /** lineitem at SF 0.01 is about 7 MB: some 15 maps per lineitem job, 3 for orders */
+    /** lineitem at SF 0.01 is about 7 MB: 13 to 15 maps per lineitem job, 3 for orders */
     private static final long SPLIT_BYTES = 512 * 1024;
     private static final String INPUT_SHARING = "percolate.scheduler.lodfa.input-sharing";
     /**
@@ -94,7 +96,7 @@ final class TestJobOrderOnCluster {
      */
     private static final int FIRST_WAVE = NODES * NODE_MB / CONTAINER_MB - 3;
 
-    static final String QUERY = """
+    private static final String QUERY = """
             SELECT count(*), sum(ac.revenue), sum(b.quantity), sum(ac.n)
             FROM (SELECT a.suppkey, a.revenue, c.n
                   FROM (SELECT l_orderkey AS orderkey, max(l_suppkey) AS suppkey, sum(l_extendedprice) AS revenue
