@@ -43,6 +43,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -60,9 +61,10 @@ import static org.junit.jupiter.api.Assertions.fail;
  * queue are served in the order of their queries' WRD as published in descriptors, and an
  * application without a usable descriptor is still served.
  *
- * <p>One node, one queue, one container per node heartbeat ({@code assignmultiple} off) and room
- * for every request, so no reservation interferes: the sequence of allocations is the order the
- * queue's policy put the applications in.
+ * <p>One node, one queue, one container per node heartbeat ({@code assignmultiple} off), and
+ * 1 GB requests, which FairScheduler never reserves at its default increment (it reserves from
+ * twice the increment, 2 GB), so no reservation interferes but in the one test about
+ * reservations: the sequence of allocations is the order the queue's policy put the applications in.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 final class TestTlsSchedulerOrdering {
@@ -504,7 +506,7 @@ final class TestTlsSchedulerOrdering {
     }
 
     private Set<ContainerId> liveContainerIds(RMApp app) {
-        Set<ContainerId> ids = new java.util.HashSet<>();
+        Set<ContainerId> ids = new HashSet<>();
         scheduler.getSchedulerApp(app.getCurrentAppAttempt().getAppAttemptId()).getLiveContainers()
                 .forEach(c -> ids.add(c.getContainerId()));
         return ids;
