@@ -227,8 +227,7 @@ final class TestJobOrderOnCluster {
         if (running != null) {
             return running;
         }
-        java.nio.file.Path work = java.nio.file.Path.of("target", "job-order-" + (inputSharing ? "lodfa" : "dfa"))
-                .toAbsolutePath();
+        java.nio.file.Path work = workDir(inputSharing);
         FileUtil.fullyDelete(work.toFile()); // a fresh metastore and HDFS every run
         Files.createDirectories(work);
         MiniPercolateCluster cluster = MiniPercolateCluster.start(new MiniPercolateCluster.Spec(work.resolve("cluster"),
@@ -241,8 +240,13 @@ final class TestJobOrderOnCluster {
         return cluster;
     }
 
+    /** Cluster and Hive state of the cluster with or without input sharing. */
+    private static java.nio.file.Path workDir(boolean inputSharing) {
+        return java.nio.file.Path.of("target", "job-order-" + (inputSharing ? "lodfa" : "dfa")).toAbsolutePath();
+    }
+
     private static java.nio.file.Path hiveDir(boolean inputSharing) {
-        return java.nio.file.Path.of("target", "job-order-" + (inputSharing ? "lodfa" : "dfa"), "hive").toAbsolutePath();
+        return workDir(inputSharing).resolve("hive");
     }
 
     /** Sessions submitting to {@code queue}: the query's leaf jobs at once, its joins as written. */
