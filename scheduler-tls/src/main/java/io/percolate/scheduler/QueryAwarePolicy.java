@@ -45,6 +45,14 @@ public final class QueryAwarePolicy extends FairSharePolicy {
 
         @Override
         public int compare(Schedulable a, Schedulable b) {
+            // the common case first: both ranked by the scheduler that owned the last ones
+            TlsScheduler last = SchedulerDirectory.last();
+            if (last != null && a instanceof FSAppAttempt first && b instanceof FSAppAttempt second) {
+                int byRank = last.compareRanked(first, second);
+                if (byRank != TlsScheduler.UNRANKED) {
+                    return byRank != 0 ? byRank : byShareThenName(a, b);
+                }
+            }
             TlsScheduler x = scheduler(a);
             TlsScheduler y = scheduler(b);
             if ((x == null) != (y == null)) {
@@ -56,6 +64,10 @@ public final class QueryAwarePolicy extends FairSharePolicy {
                     return byRank;
                 }
             }
+            return byShareThenName(a, b);
+        }
+
+        private int byShareThenName(Schedulable a, Schedulable b) {
             int byShare = fairShare.compare(a, b);
             return byShare != 0 ? byShare : a.getName().compareTo(b.getName());
         }

@@ -31,6 +31,12 @@ final class SchedulerDirectory {
         last = null;
     }
 
+    /** The scheduler asked about last, or null: nearly always the only one. */
+    static TlsScheduler last() {
+        Entry e = last;
+        return e == null ? null : e.scheduler();
+    }
+
     /** The scheduler, or null; allocation-free when asked about the same RM as last time. */
     static TlsScheduler find(long clusterTimestamp) {
         Entry e = last;

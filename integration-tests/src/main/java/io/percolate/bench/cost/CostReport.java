@@ -89,7 +89,8 @@ record CostReport(CostSettings settings, SchedulerResult tls, SchedulerResult fa
         env.put("cpus", Runtime.getRuntime().availableProcessors());
         env.put("max_heap_mb", Runtime.getRuntime().maxMemory() >> 20);
         root.put("method", "scheduler.handle(NodeUpdateSchedulerEvent) timed with System.nanoTime (and thread CPU time) over round-robin"
-                + " node heartbeats after an untimed warm-up; one container per heartbeat (assignmultiple off);"
+                + " node heartbeats after an untimed warm-up (by default one that fills every node);"
+                + " one container per heartbeat (assignmultiple off);"
                 + " a full node completes its oldest container between heartbeats; update() every nodes/2"
                 + " heartbeats, timed separately; sort_* = the queue policy's ordering of the demanding applications alone,"
                 + " sampled after every tenth timed heartbeat; TlsScheduler and FairScheduler run one after the other in one JVM,"
@@ -120,6 +121,8 @@ record CostReport(CostSettings settings, SchedulerResult tls, SchedulerResult fa
         node.put("update_max_us", r.update().maxMicros());
         node.put("updates_timed", r.update().count());
         node.put("containers_allocated", r.containers());
+        node.put("containers_completed", r.completions());
+        node.put("fill_at_start", r.fillAtStart());
         node.put("apps_served", r.appsServed());
         node.put("queries_served", r.queriesServed());
         node.put("setup_s", r.setupSeconds());

@@ -14,7 +14,9 @@ import static java.util.Objects.requireNonNull;
  * @param queries          queries the applications belong to (by their YARN tags)
  * @param nodes            NodeManagers of 8 GiB and 8 vcores
  * @param heartbeats       timed node heartbeats per scheduler
- * @param warmup           untimed heartbeats before them, so both schedulers are measured JIT-compiled
+ * @param warmup           untimed heartbeats before them; by default enough to fill every node
+ *                         ({@link #fillingHeartbeats}), so the timed ones see a busy cluster at steady
+ *                         state, and both schedulers are measured JIT-compiled
  * @param queues           leaf queues the queries are spread over; 1 puts every application into
  *                         one queue, the worst case for FairScheduler's per-heartbeat sort
  * @param containersPerApp 1 GiB containers each application asks for; enough that no application
@@ -58,9 +60,19 @@ record CostSettings(int apps, int queries, int nodes, int heartbeats, int warmup
         return (int) Math.max(10, Math.min(10_000, (needed + apps - 1) / apps));
     }
 
+    /**
+     * Heartbeats that fill every node, one container each: after them every node runs as many
+     * containers as it holds, and each later heartbeat finds the one a finished task freed, as on
+     * a cluster whose applications keep it busy.
+     */
+    static int fillingHeartbeats(int nodes) {
+        return nodes * (BenchCluster.NODE_MB / BenchCluster.CONTAINER_MB);
+    }
+
     static CostSettings of(int apps, int queries, int nodes, int heartbeats, Path outputDir) {
-        return new CostSettings(apps, queries, nodes, heartbeats, heartbeats, 1,
-                defaultContainersPerApp(apps, heartbeats, heartbeats), 42, outputDir);
+        int warmup = fillingHeartbeats(nodes);
+        return new CostSettings(apps, queries, nodes, heartbeats, warmup, 1,
+                defaultContainersPerApp(apps, warmup, heartbeats), 42, outputDir);
     }
 
     /** {@code --apps N --queries Q --nodes M --heartbeats H [--warmup W] [--queues K] [--containers-per-app C] [--seed S] [--out DIR]} */
@@ -93,9 +105,10 @@ record CostSettings(int apps, int queries, int nodes, int heartbeats, int warmup
         }
         int a = apps == null ? DEFAULT_APPS : apps;
         int h = heartbeats == null ? DEFAULT_HEARTBEATS : heartbeats;
-        int w = warmup == null ? h : warmup;
+        int n = nodes == null ? DEFAULT_NODES : nodes;
+        int w = warmup == null ? fillingHeartbeats(n) : warmup;
         return new CostSettings(a, queries == null ? Math.min(DEFAULT_QUERIES, a) : queries,
-                nodes == null ? DEFAULT_NODES : nodes, h, w, queues == null ? 1 : queues,
+                n, h, w, queues == null ? 1 : queues,
                 perApp == null ? defaultContainersPerApp(a, w, h) : perApp, seed, out);
     }
 

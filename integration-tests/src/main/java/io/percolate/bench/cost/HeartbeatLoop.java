@@ -45,6 +45,7 @@ final class HeartbeatLoop {
     private final Set<ApplicationId> servedApps = new HashSet<>();
     private final Set<String> servedQueries = new HashSet<>();
     private int allocated;
+    private int completed;
 
     HeartbeatLoop(BenchCluster cluster) {
         this.cluster = cluster;
@@ -66,6 +67,8 @@ final class HeartbeatLoop {
         double warmupSeconds = (System.nanoTime() - start) / 1e9;
         System.gc(); // a collection owed by set-up or warm-up should not land in the timed heartbeats
         int allocatedBefore = allocated;
+        int completedBefore = completed;
+        double fill = (double) (allocated - completed) / slots();
         long[] wall = new long[timed];
         long[] cpu = new long[timed];
         long[] updates = new long[timed / updateEvery + 1];
@@ -84,8 +87,8 @@ final class HeartbeatLoop {
         }
         double runSeconds = (System.nanoTime() - start) / 1e9;
         return new SchedulerResult(key, Latency.of(wall), Latency.of(cpu), Latency.of(warm), Latency.of(sorts),
-                Latency.of(Arrays.copyOf(updates, updateCount)), allocated - allocatedBefore, servedApps.size(),
-                servedQueries.size(), setupSeconds, warmupSeconds, runSeconds);
+                Latency.of(Arrays.copyOf(updates, updateCount)), allocated - allocatedBefore, completed - completedBefore,
+                fill, servedApps.size(), servedQueries.size(), setupSeconds, warmupSeconds, runSeconds);
     }
 
     /**
@@ -100,6 +103,11 @@ final class HeartbeatLoop {
         scheduler.handle(event);
         wall[index] = System.nanoTime() - t0;
         cpu[index] = THREADS.getCurrentThreadCpuTime() - c0;
+    }
+
+    /** Containers the cluster holds at once. */
+    private int slots() {
+        return nodes.size() * (BenchCluster.NODE_MB / BenchCluster.CONTAINER_MB);
     }
 
     /** Untimed bookkeeping after a heartbeat; returns how long update() took, when it was due. */
@@ -123,6 +131,7 @@ final class HeartbeatLoop {
             scheduler.completedContainer(oldest, ContainerStatus.newInstance(oldest.getContainerId(),
                     ContainerState.COMPLETE, "task finished (benchmark)", ContainerExitStatus.SUCCESS),
                     RMContainerEventType.KILL);
+            completed++;
             cluster.drain();
         }
         if ((beat + 1) % updateEvery != 0) {

@@ -11,6 +11,8 @@ package io.percolate.bench.cost;
  * @param update         the scheduler's {@code update()} calls during the timed heartbeats
  *                       (fair shares, demand; for TlsScheduler also applying descriptors)
  * @param containers     containers allocated during the timed heartbeats
+ * @param completions    containers completed between the timed heartbeats (a full node's oldest)
+ * @param fillAtStart    running containers over the cluster's capacity when the timed heartbeats began
  * @param appsServed     distinct applications that received a container during warm-up or timing
  * @param queriesServed  distinct queries among them
  * @param setupSeconds   starting the RM, registering nodes, submitting applications, loading descriptors
@@ -18,6 +20,6 @@ package io.percolate.bench.cost;
  * @param runSeconds     warm-up and timed heartbeats, with the untimed bookkeeping between them
  */
 record SchedulerResult(String key, Latency heartbeat, Latency heartbeatCpu, Latency warmupHeartbeat, Latency sort, Latency update,
-                       int containers, int appsServed, int queriesServed, double setupSeconds, double warmupSeconds,
+                       int containers, int completions, double fillAtStart, int appsServed, int queriesServed, double setupSeconds, double warmupSeconds,
                        double runSeconds) {
 }

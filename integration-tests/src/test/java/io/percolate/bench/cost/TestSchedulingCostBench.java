@@ -40,8 +40,11 @@ final class TestSchedulingCostBench {
                 assertTrue(Double.isFinite(t) && t > 0, scheduler + " " + time + " = " + t);
             }
             assertEquals(50, s.get("heartbeats_timed").asInt(), scheduler);
-            // 5 nodes of 8 containers fill up within the run: full nodes must have been freed
+            // the warm-up filled the 5 nodes of 8 containers; each timed heartbeat fills the one
+            // container the last finished task freed, and the node's oldest then finishes
             assertEquals(50, s.get("containers_allocated").asInt(), scheduler + ": one container per heartbeat");
+            assertEquals(50, s.get("containers_completed").asInt(), scheduler + ": one finished task per heartbeat");
+            assertEquals(7.0 / 8, s.get("fill_at_start").asDouble(), 1e-9, scheduler + ": every node but the container its last task freed");
             assertTrue(s.get("apps_served").asInt() > 0, scheduler + " served no application");
         }
         // TlsScheduler serves queries one after another (SWRD); FairScheduler spreads containers
