@@ -31,7 +31,9 @@ import org.apache.hadoop.yarn.server.resourcemanager.recovery.FileSystemRMStateS
 import org.apache.hadoop.yarn.server.resourcemanager.rmapp.RMApp;
 import org.apache.hadoop.yarn.server.resourcemanager.rmcontainer.RMContainer;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.QueueMetrics;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSAppAttempt;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSLeafQueue;
+import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.Schedulable;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairSchedulerConfiguration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -43,6 +45,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,6 +90,8 @@ final class TestTlsSchedulerOrdering {
     private double maxAmShare = -1.0;
     /** FairScheduler's memory increment; 0 keeps its default (1 GB, so no 1 GB request is ever reserved) */
     private int reservationIncrementMb;
+    /** FairScheduler's update interval; 0 keeps its default (500 ms) */
+    private long updateIntervalMs;
 
     @AfterEach
     void stop() {
@@ -111,6 +116,37 @@ final class TestTlsSchedulerOrdering {
         List<String> order = allocationOrder(SMALL, BIG);
         assertEquals(List.of("a", "a", "b", "b"), order,
                 () -> "a's query (WRD 20) before b's (WRD 6000); " + policyReach());
+    }
+
+    /**
+     * The policy compares two applications the scheduler ranked at its last update with one
+     * lookup ({@code compareRanked}); an application added since takes the slower way, through the
+     * registry, where its query is not placed yet, until the next update places it.
+     */
+    @Test
+    void applicationAddedSinceTheLastUpdate_isRankedByTheRegistryUntilTheNext() throws Exception {
+        updateIntervalMs = TimeUnit.HOURS.toMillis(1); // no update but the test's own
+        start(5, 20);
+        publish("query-a", BIG);
+        publish("query-c", SMALL);
+        RMApp a = submit("a", tags("query-a", "Stage-1"));
+        awaitStatus("query-a", DescriptorStatus.LOADED);
+        // MockRM's own wait for an accepted application runs an update: c's attempt is awaited here instead
+        RMApp c = MockRMAppSubmitter.submit(rm, MockRMAppSubmissionData.Builder.createWithMemory(GB, rm)
+                .withAppName("c").withUser(user).withQueue(QUEUE).withApplicationTags(tags("query-c", "Stage-1"))
+                .withWaitForAppAcceptedState(false).build());
+        FSAppAttempt attemptA = attempt(a);
+        FSAppAttempt attemptC = attempt(c);
+        Comparator<Schedulable> order = leafQueue().getPolicy().getComparator();
+
+        assertEquals(TlsScheduler.UNRANKED, scheduler.compareRanked(attemptC, attemptA), "c came after the update");
+        assertTrue(order.compare(attemptC, attemptA) > 0 && order.compare(attemptA, attemptC) < 0,
+                "c's query, not placed yet, goes after a's; " + policyReach());
+
+        awaitStatus("query-c", DescriptorStatus.LOADED);
+        assertTrue(scheduler.compareRanked(attemptC, attemptA) < 0, "c's query (WRD 20) before a's (WRD 6000)");
+        assertTrue(order.compare(attemptC, attemptA) < 0 && order.compare(attemptA, attemptC) > 0,
+                "the policy follows; " + policyReach());
     }
 
     @Test
@@ -428,6 +464,9 @@ final class TestTlsSchedulerOrdering {
             conf.set(YarnConfiguration.FS_RM_STATE_STORE_URI, temp.resolve("rm-state").toUri().toString());
         }
         conf.set(TlsConfig.HTTP_ADDRESS, ""); // no fixed port taken on a build machine
+        if (updateIntervalMs > 0) {
+            conf.setLong(FairSchedulerConfiguration.UPDATE_INTERVAL_MS, updateIntervalMs);
+        }
         if (reservationIncrementMb > 0) {
             conf.setInt("yarn.resource-types.memory-mb.increment-allocation", reservationIncrementMb);
         }
@@ -451,6 +490,23 @@ final class TestTlsSchedulerOrdering {
 
     private FSLeafQueue leafQueue() {
         return scheduler.getQueueManager().getLeafQueue(QUEUE, false);
+    }
+
+    /** The scheduler's attempt of a submitted application, once FairScheduler has added it. */
+    private FSAppAttempt attempt(RMApp app) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (true) {
+            rm.drainEvents();
+            FSAppAttempt attempt = app.getCurrentAppAttempt() == null ? null
+                    : scheduler.getSchedulerApp(app.getCurrentAppAttempt().getAppAttemptId());
+            if (attempt != null) {
+                return attempt;
+            }
+            if (System.nanoTime() > deadline) {
+                fail(app.getApplicationId() + " has no attempt in the scheduler");
+            }
+            Thread.sleep(20);
+        }
     }
 
     private RMApp submit(String name, Set<String> tags) throws Exception {

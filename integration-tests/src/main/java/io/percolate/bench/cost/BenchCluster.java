@@ -58,6 +58,7 @@ import java.util.stream.IntStream;
 final class BenchCluster implements AutoCloseable {
     static final int CONTAINER_MB = 1024;
     static final int NODE_MB = 8 * CONTAINER_MB;
+    static final int CONTAINERS_PER_NODE = NODE_MB / CONTAINER_MB;
     static final int NODE_VCORES = 8;
     private static final long ONE_DAY_MS = TimeUnit.DAYS.toMillis(1);
     private static final long SETUP_TIMEOUT_NANOS = TimeUnit.MINUTES.toNanos(10);

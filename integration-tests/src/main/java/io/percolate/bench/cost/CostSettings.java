@@ -66,7 +66,7 @@ record CostSettings(int apps, int queries, int nodes, int heartbeats, int warmup
      * a cluster whose applications keep it busy.
      */
     static int fillingHeartbeats(int nodes) {
-        return nodes * (BenchCluster.NODE_MB / BenchCluster.CONTAINER_MB);
+        return nodes * BenchCluster.CONTAINERS_PER_NODE;
     }
 
     static CostSettings of(int apps, int queries, int nodes, int heartbeats, Path outputDir) {

@@ -68,7 +68,7 @@ final class HeartbeatLoop {
         System.gc(); // a collection owed by set-up or warm-up should not land in the timed heartbeats
         int allocatedBefore = allocated;
         int completedBefore = completed;
-        double fill = (double) (allocated - completed) / slots();
+        double fill = (double) (allocated - completed) / (nodes.size() * BenchCluster.CONTAINERS_PER_NODE);
         long[] wall = new long[timed];
         long[] cpu = new long[timed];
         long[] updates = new long[timed / updateEvery + 1];
@@ -103,11 +103,6 @@ final class HeartbeatLoop {
         scheduler.handle(event);
         wall[index] = System.nanoTime() - t0;
         cpu[index] = THREADS.getCurrentThreadCpuTime() - c0;
-    }
-
-    /** Containers the cluster holds at once. */
-    private int slots() {
-        return nodes.size() * (BenchCluster.NODE_MB / BenchCluster.CONTAINER_MB);
     }
 
     /** Untimed bookkeeping after a heartbeat; returns how long update() took, when it was due. */

@@ -20,6 +20,6 @@ package io.percolate.bench.cost;
  * @param runSeconds     warm-up and timed heartbeats, with the untimed bookkeeping between them
  */
 record SchedulerResult(String key, Latency heartbeat, Latency heartbeatCpu, Latency warmupHeartbeat, Latency sort, Latency update,
-                       int containers, int completions, double fillAtStart, int appsServed, int queriesServed, double setupSeconds, double warmupSeconds,
-                       double runSeconds) {
+                       int containers, int completions, double fillAtStart, int appsServed, int queriesServed,
+                       double setupSeconds, double warmupSeconds, double runSeconds) {
 }
