@@ -90,8 +90,8 @@ final class TestTlsSchedulerOrdering {
     private double maxAmShare = -1.0;
     /** FairScheduler's memory increment; 0 keeps its default (1 GB, so no 1 GB request is ever reserved) */
     private int reservationIncrementMb;
-    /** FairScheduler's update interval; 0 keeps its default (500 ms) */
-    private long updateIntervalMs;
+    /** whether only the test's own calls update the scheduler ({@link UpdatedByTheTest}) */
+    private boolean updatedByTheTest;
 
     @AfterEach
     void stop() {
@@ -125,7 +125,7 @@ final class TestTlsSchedulerOrdering {
      */
     @Test
     void applicationAddedSinceTheLastUpdate_isRankedByTheRegistryUntilTheNext() throws Exception {
-        updateIntervalMs = TimeUnit.HOURS.toMillis(1); // no update but the test's own
+        updatedByTheTest = true;
         start(5, 20);
         publish("query-a", BIG);
         publish("query-c", SMALL);
@@ -427,6 +427,21 @@ final class TestTlsSchedulerOrdering {
 
     // ---- the ResourceManager
 
+    /**
+     * TlsScheduler updated only from the thread that started it, the test's: FairScheduler's update
+     * thread also runs an update whenever a node registers, at a moment the test cannot see.
+     */
+    public static final class UpdatedByTheTest extends TlsScheduler {
+        private final Thread owner = Thread.currentThread();
+
+        @Override
+        public void update() {
+            if (Thread.currentThread() == owner) {
+                super.update();
+            }
+        }
+    }
+
     /** Starts a ResourceManager running TlsScheduler over one 8 GB node. */
     private void start(int loadAttempts, long retryMillis) throws Exception {
         start(loadAttempts, retryMillis, 8, true, false);
@@ -446,7 +461,7 @@ final class TestTlsSchedulerOrdering {
                 """.formatted(maxAmShare, QUEUE), StandardCharsets.UTF_8);
 
         YarnConfiguration conf = new YarnConfiguration();
-        conf.set(YarnConfiguration.RM_SCHEDULER, TlsScheduler.class.getName());
+        conf.set(YarnConfiguration.RM_SCHEDULER, (updatedByTheTest ? UpdatedByTheTest.class : TlsScheduler.class).getName());
         conf.set(FairSchedulerConfiguration.ALLOCATION_FILE, allocations.toString());
         conf.setBoolean(FairSchedulerConfiguration.USER_AS_DEFAULT_QUEUE, false);
         conf.setBoolean(FairSchedulerConfiguration.ASSIGN_MULTIPLE, false);
@@ -464,9 +479,6 @@ final class TestTlsSchedulerOrdering {
             conf.set(YarnConfiguration.FS_RM_STATE_STORE_URI, temp.resolve("rm-state").toUri().toString());
         }
         conf.set(TlsConfig.HTTP_ADDRESS, ""); // no fixed port taken on a build machine
-        if (updateIntervalMs > 0) {
-            conf.setLong(FairSchedulerConfiguration.UPDATE_INTERVAL_MS, updateIntervalMs);
-        }
         if (reservationIncrementMb > 0) {
             conf.setInt("yarn.resource-types.memory-mb.increment-allocation", reservationIncrementMb);
         }
