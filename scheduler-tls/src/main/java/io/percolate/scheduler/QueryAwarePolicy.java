@@ -45,7 +45,7 @@ public final class QueryAwarePolicy extends FairSharePolicy {
 
         @Override
         public int compare(Schedulable a, Schedulable b) {
-            // the common case first: both ranked by the scheduler that owned the last ones
+            // the common case first: both ranked at the last update of the scheduler found last
             TlsScheduler last = SchedulerDirectory.last();
             if (last != null && a instanceof FSAppAttempt first && b instanceof FSAppAttempt second) {
                 int byRank = last.compareRanked(first, second);

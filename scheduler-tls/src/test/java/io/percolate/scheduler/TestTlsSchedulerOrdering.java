@@ -90,8 +90,8 @@ final class TestTlsSchedulerOrdering {
     private double maxAmShare = -1.0;
     /** FairScheduler's memory increment; 0 keeps its default (1 GB, so no 1 GB request is ever reserved) */
     private int reservationIncrementMb;
-    /** whether only the test's own calls update the scheduler ({@link UpdatedByTheTest}) */
-    private boolean updatedByTheTest;
+    /** whether the scheduler's updates can be paused ({@link PausableUpdates}) */
+    private boolean pausableUpdates;
 
     @AfterEach
     void stop() {
@@ -125,16 +125,16 @@ final class TestTlsSchedulerOrdering {
      */
     @Test
     void applicationAddedSinceTheLastUpdate_isRankedByTheRegistryUntilTheNext() throws Exception {
-        updatedByTheTest = true;
+        pausableUpdates = true;
         start(5, 20);
         publish("query-a", BIG);
         publish("query-c", SMALL);
         RMApp a = submit("a", tags("query-a", "Stage-1"));
         awaitStatus("query-a", DescriptorStatus.LOADED);
-        // MockRM's own wait for an accepted application runs an update: c's attempt is awaited here instead
-        RMApp c = MockRMAppSubmitter.submit(rm, MockRMAppSubmissionData.Builder.createWithMemory(GB, rm)
-                .withAppName("c").withUser(user).withQueue(QUEUE).withApplicationTags(tags("query-c", "Stage-1"))
-                .withWaitForAppAcceptedState(false).build());
+        // no update until c has been compared: MockRM's submission ends with one, FairScheduler's thread may run one
+        PausableUpdates updates = (PausableUpdates) scheduler;
+        updates.paused = true;
+        RMApp c = submit("c", tags("query-c", "Stage-1"));
         FSAppAttempt attemptA = attempt(a);
         FSAppAttempt attemptC = attempt(c);
         Comparator<Schedulable> order = leafQueue().getPolicy().getComparator();
@@ -143,6 +143,7 @@ final class TestTlsSchedulerOrdering {
         assertTrue(order.compare(attemptC, attemptA) > 0 && order.compare(attemptA, attemptC) < 0,
                 "c's query, not placed yet, goes after a's; " + policyReach());
 
+        updates.paused = false;
         awaitStatus("query-c", DescriptorStatus.LOADED);
         assertTrue(scheduler.compareRanked(attemptC, attemptA) < 0, "c's query (WRD 20) before a's (WRD 6000)");
         assertTrue(order.compare(attemptC, attemptA) < 0 && order.compare(attemptA, attemptC) > 0,
@@ -428,15 +429,15 @@ final class TestTlsSchedulerOrdering {
     // ---- the ResourceManager
 
     /**
-     * TlsScheduler updated only from the thread that started it, the test's: FairScheduler's update
-     * thread also runs an update whenever a node registers, at a moment the test cannot see.
+     * TlsScheduler whose updates a test can hold off: MockRM's submission ends with an update, and
+     * FairScheduler's update thread runs one whenever a node registers, at a moment no test sees.
      */
-    public static final class UpdatedByTheTest extends TlsScheduler {
-        private final Thread owner = Thread.currentThread();
+    public static final class PausableUpdates extends TlsScheduler {
+        volatile boolean paused;
 
         @Override
         public void update() {
-            if (Thread.currentThread() == owner) {
+            if (!paused) {
                 super.update();
             }
         }
@@ -461,7 +462,7 @@ final class TestTlsSchedulerOrdering {
                 """.formatted(maxAmShare, QUEUE), StandardCharsets.UTF_8);
 
         YarnConfiguration conf = new YarnConfiguration();
-        conf.set(YarnConfiguration.RM_SCHEDULER, (updatedByTheTest ? UpdatedByTheTest.class : TlsScheduler.class).getName());
+        conf.set(YarnConfiguration.RM_SCHEDULER, (pausableUpdates ? PausableUpdates.class : TlsScheduler.class).getName());
         conf.set(FairSchedulerConfiguration.ALLOCATION_FILE, allocations.toString());
         conf.setBoolean(FairSchedulerConfiguration.USER_AS_DEFAULT_QUEUE, false);
         conf.setBoolean(FairSchedulerConfiguration.ASSIGN_MULTIPLE, false);
