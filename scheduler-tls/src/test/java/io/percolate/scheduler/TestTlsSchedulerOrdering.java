@@ -505,21 +505,9 @@ final class TestTlsSchedulerOrdering {
         return scheduler.getQueueManager().getLeafQueue(QUEUE, false);
     }
 
-    /** The scheduler's attempt of a submitted application, once FairScheduler has added it. */
-    private FSAppAttempt attempt(RMApp app) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (true) {
-            rm.drainEvents();
-            FSAppAttempt attempt = app.getCurrentAppAttempt() == null ? null
-                    : scheduler.getSchedulerApp(app.getCurrentAppAttempt().getAppAttemptId());
-            if (attempt != null) {
-                return attempt;
-            }
-            if (System.nanoTime() > deadline) {
-                fail(app.getApplicationId() + " has no attempt in the scheduler");
-            }
-            Thread.sleep(20);
-        }
+    /** The scheduler's attempt of a submitted application ({@link #submit} waits until it is scheduled). */
+    private FSAppAttempt attempt(RMApp app) {
+        return scheduler.getSchedulerApp(app.getCurrentAppAttempt().getAppAttemptId());
     }
 
     private RMApp submit(String name, Set<String> tags) throws Exception {
@@ -576,13 +564,12 @@ final class TestTlsSchedulerOrdering {
 
     private Set<ContainerId> liveContainerIds(RMApp app) {
         Set<ContainerId> ids = new HashSet<>();
-        scheduler.getSchedulerApp(app.getCurrentAppAttempt().getAppAttemptId()).getLiveContainers()
-                .forEach(c -> ids.add(c.getContainerId()));
+        attempt(app).getLiveContainers().forEach(c -> ids.add(c.getContainerId()));
         return ids;
     }
 
     private int liveContainers(RMApp app) {
-        return scheduler.getSchedulerApp(app.getCurrentAppAttempt().getAppAttemptId()).getLiveContainers().size();
+        return attempt(app).getLiveContainers().size();
     }
 
     // ---- the registry
