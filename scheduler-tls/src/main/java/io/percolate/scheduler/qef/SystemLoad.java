@@ -12,6 +12,10 @@ import java.util.Deque;
  *
  * <p>Offered load rather than utilisation: a busy work-conserving cluster is always near 100 %
  * utilised, which would make D huge exactly when fairness matters.
+ *
+ * <p>Until a whole window has been observed, the work is divided by the time observed so far,
+ * not by the window: otherwise a scheduler's first window would read a fraction of the real load,
+ * D would sit near 1 and the guard would serve nearly every query as "slowed down".
  */
 public final class SystemLoad {
     private record Arrival(long atMillis, double containerSeconds) {
@@ -21,6 +25,7 @@ public final class SystemLoad {
     private final double maxLoad;
     private final Deque<Arrival> arrivals = new ArrayDeque<>();
     private double inWindow;
+    private long observedSince = Long.MIN_VALUE;
 
     /**
      * @param windowMillis how far back arrivals count
@@ -39,6 +44,7 @@ public final class SystemLoad {
 
     /** Work that became known at {@code nowMillis}; non-finite or negative amounts are ignored. */
     public void arrived(long nowMillis, double containerSeconds) {
+        observe(nowMillis);
         if (containerSeconds > 0 && Double.isFinite(containerSeconds)) {
             arrivals.addLast(new Arrival(nowMillis, containerSeconds));
             inWindow += containerSeconds;
@@ -47,14 +53,23 @@ public final class SystemLoad {
 
     /** ρ in [0, maxLoad] for a cluster of {@code capacity} containers. */
     public double load(long nowMillis, double capacity) {
+        observe(nowMillis);
         while (!arrivals.isEmpty() && arrivals.peekFirst().atMillis() <= nowMillis - windowMillis) {
             inWindow -= arrivals.pollFirst().containerSeconds();
         }
         if (arrivals.isEmpty()) {
             inWindow = 0; // no drift from floating-point subtraction
         }
-        double possible = Math.max(1, capacity) * windowMillis / 1000.0;
+        long observed = Math.max(1, Math.min(windowMillis, nowMillis - observedSince));
+        double possible = Math.max(1, capacity) * observed / 1000.0;
         double rho = inWindow / possible;
         return Double.isFinite(rho) ? Math.min(maxLoad, Math.max(0, rho)) : maxLoad;
+    }
+
+    /** The first time the scheduler asked or told: the start of what it has observed. */
+    private void observe(long nowMillis) {
+        if (observedSince == Long.MIN_VALUE) {
+            observedSince = nowMillis;
+        }
     }
 }

@@ -65,6 +65,12 @@ final class TestRuntimeCorrection {
                 new Qef(new Qef.Settings(true, true, 3)), new SystemLoad(100_000, 0.9));
     }
 
+    /** Lets the registry's load estimate watch one whole (empty) window, as a long-running scheduler has. */
+    private void observedForAWindow(QueryRegistry registry) {
+        registry.reorder(CAPACITY, app -> AppDemand.NONE);
+        clock.set(clock.getTime() + 100_000);
+    }
+
     private QueryState placed(QueryRegistry registry, String queryId) {
         registry.reorder(CAPACITY, app -> demand.getOrDefault(app, AppDemand.NONE));
         return registry.activeQueries().stream().filter(q -> q.queryId().equals(queryId)).findFirst()
@@ -292,6 +298,7 @@ final class TestRuntimeCorrection {
     @Test
     void applicationWithoutDescriptor_isSizedByItsDemand_andRevealsItsWork() {
         QueryRegistry registry = registry(new FakeSource(), true);
+        observedForAWindow(registry);
         registry.applicationAdded(APP1, "bob", List.of()); // untagged
         demand.put(APP1, new AppDemand(3, 1));
 
@@ -310,6 +317,7 @@ final class TestRuntimeCorrection {
     void workBeyondTheDescriptorsWrd_countsInTheLoad() throws InterruptedException {
         // the descriptor announces 130 container-seconds over a 100 s window on 10 containers
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true);
+        observedForAWindow(registry);
         registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
         awaitLoaded(registry);
         placed(registry, "q1");

@@ -1,11 +1,5 @@
 package io.percolate.sim.adapter;
 
-import io.percolate.sim.cluster.ClusterSpec;
-import org.apache.hadoop.yarn.conf.YarnConfiguration;
-
-import java.io.IOException;
-import java.nio.file.Path;
-
 /**
  * The reference TLS is measured against: SRPT-like, smallest remaining work first with perfect
  * knowledge. It is TlsScheduler told every query's real task times (not the hook's estimates)
@@ -15,17 +9,11 @@ import java.nio.file.Path;
  */
 final class OracleAdapter extends TlsAdapter {
     OracleAdapter() {
-        super("oracle");
+        super("oracle", true, false);
     }
 
     @Override
     public boolean perfectKnowledge() {
         return true;
-    }
-
-    @Override
-    void configure(YarnConfiguration conf, ClusterSpec cluster, Path workDir) throws IOException {
-        super.configure(conf, cluster, workDir);
-        conf.setBoolean("percolate.scheduler.qef.fairness", false);
     }
 }

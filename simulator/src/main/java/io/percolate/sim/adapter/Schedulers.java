@@ -21,7 +21,8 @@ public final class Schedulers {
         ALL.put("fair", FairAdapter::new);
         ALL.put("capacity", CapacityAdapter::new);
         ALL.put("oracle", OracleAdapter::new);
-        VARIANTS.put("tls-noshare", () -> new TlsAdapter("tls-noshare", false));
+        VARIANTS.put("tls-noshare", () -> new TlsAdapter("tls-noshare", false, true));
+        VARIANTS.put("tls-noguard", () -> new TlsAdapter("tls-noguard", true, false));
     }
 
     private Schedulers() {
@@ -29,6 +30,11 @@ public final class Schedulers {
 
     public static List<String> names() {
         return List.copyOf(ALL.keySet());
+    }
+
+    /** The ablations, runnable by name but not part of the default comparison. */
+    public static List<String> variants() {
+        return List.copyOf(VARIANTS.keySet());
     }
 
     /**
@@ -46,7 +52,7 @@ public final class Schedulers {
     public static SchedulerUnderTest create(String name) {
         Supplier<SchedulerUnderTest> factory = ALL.containsKey(name) ? ALL.get(name) : VARIANTS.get(name);
         if (factory == null) {
-            throw new IllegalArgumentException("unknown scheduler '" + name + "'; known: " + names() + " and " + VARIANTS.keySet());
+            throw new IllegalArgumentException("unknown scheduler '" + name + "'; known: " + names() + " and " + variants());
         }
         return factory.get();
     }

@@ -30,20 +30,21 @@ class TlsAdapter extends FairAdapter {
     private static final long LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final boolean inputSharing;
+    private final boolean slowdownGuard;
     private DescriptorStore store;
 
     TlsAdapter() {
-        this("tls");
+        this("tls", true, true);
     }
 
-    TlsAdapter(String name) {
-        this(name, true);
-    }
-
-    /** @param inputSharing LoDFA's input-sharing rule (Algorithm 3, line 8); off for the ablation */
-    TlsAdapter(String name, boolean inputSharing) {
+    /**
+     * @param inputSharing  LoDFA's input-sharing rule (Algorithm 3, line 8); off for an ablation
+     * @param slowdownGuard QEF's slowdown guard (Algorithm 2's threshold D); off: pure SWRD
+     */
+    TlsAdapter(String name, boolean inputSharing, boolean slowdownGuard) {
         super(name);
         this.inputSharing = inputSharing;
+        this.slowdownGuard = slowdownGuard;
     }
 
     @Override
@@ -61,6 +62,7 @@ class TlsAdapter extends FairAdapter {
         super.configure(conf, cluster, workDir);
         conf.set(YarnConfiguration.RM_SCHEDULER, TlsScheduler.class.getName());
         conf.setBoolean("percolate.scheduler.lodfa.input-sharing", inputSharing);
+        conf.setBoolean("percolate.scheduler.qef.fairness", slowdownGuard);
         Path descriptors = workDir.resolve("descriptors");
         conf.set(DescriptorStore.DIR_KEY, descriptors.toUri().toString());
         // descriptors are left for the run's own cleanup; the loader thread deleting them would race it

@@ -11,16 +11,17 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Every registered scheduler runs a one-query workload to the end, in exactly the time the
+ * Every registered scheduler and ablation runs a one-query workload to the end, in exactly the time the
  * heartbeat protocol allows on an empty cluster.
  */
 final class TestAdapters {
     static List<String> schedulers() {
-        return Schedulers.names();
+        return Stream.concat(Schedulers.names().stream(), Schedulers.variants().stream()).toList();
     }
 
     /**
