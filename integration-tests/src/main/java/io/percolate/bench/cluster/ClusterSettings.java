@@ -26,11 +26,13 @@ import java.util.Set;
  * @param nodes        NodeManagers (and DataNodes)
  * @param nodeMemoryMb memory each NodeManager offers; containers are {@link #CONTAINER_MB}
  * @param filerMbPerSecond the NFS filer's bandwidth in the xdfs comparison, MiB/s, shared by all readers
+ * @param prefetch     in the xdfs comparison, a job's input starts copying into the cache when Hive
+ *                     computes its splits ({@code percolate.xdfs.cache.prefetch-on-locate}); false: read-through only
  * @param out          where result.json and the plots go
  */
 record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, int queries,
                        double meanGapSeconds, int groupSize, long seed, int nodes, int nodeMemoryMb,
-                       double filerMbPerSecond, Path out) {
+                       double filerMbPerSecond, boolean prefetch, Path out) {
     static final int CONTAINER_MB = 512;
     static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke", "xdfs-smoke");
 
@@ -52,13 +54,13 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
      * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity},
      * {@code --scale 0.02}, {@code --queries 10}, {@code --gap 10}, {@code --group-size 2},
      * {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
-     * {@code --out target/bench/cluster}.
+     * {@code --no-prefetch} (prefetch is on by default), {@code --out target/bench/cluster}.
      */
     static ClusterSettings parse(List<String> args) {
         BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "queries", "gap", "group-size",
-                "seed", "nodes", "node-mb", "filer-mb", "out"), Set.of(), "--mix facebook,groups,single,xdfs"
+                "seed", "nodes", "node-mb", "filer-mb", "out"), Set.of("no-prefetch"), "--mix facebook,groups,single,xdfs"
                 + " --schedulers tls,fair,capacity --scale SF --queries N --gap S --group-size N --seed N --nodes N"
-                + " --node-mb MB --filer-mb M --out DIR");
+                + " --node-mb MB --filer-mb M --no-prefetch --out DIR");
         List<SchedulerKind> schedulers = new ArrayList<>();
         for (String s : o.list("schedulers", List.of("tls", "fair", "capacity"))) {
             schedulers.add(SchedulerKind.valueOf(s.toUpperCase(Locale.ROOT)));
@@ -66,7 +68,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         return new ClusterSettings(o.list("mix", List.of("facebook", "groups", "single")), schedulers,
                 o.number("scale", 0.02), o.integer("queries", 10), o.number("gap", 10), o.integer("group-size", 2),
                 o.longInteger("seed", 1), o.integer("nodes", 2), o.integer("node-mb", 2048), o.number("filer-mb", 4),
-                o.path("out", Path.of("target", "bench", "cluster")));
+                !o.flag("no-prefetch"), o.path("out", Path.of("target", "bench", "cluster")));
     }
 
     /**
@@ -124,6 +126,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         m.put("node_mb", nodeMemoryMb);
         m.put("container_mb", CONTAINER_MB);
         m.put("filer_mb_per_s", filerMbPerSecond);
+        m.put("xdfs_prefetch", prefetch);
         m.put("split_bytes", splitBytes());
         return m;
     }

@@ -98,8 +98,9 @@ final class TpchCluster implements AutoCloseable {
     /**
      * The filer and xdfs over it, for every query's jobs: the filer's root and shared bandwidth,
      * xdfs backed by it with cache blocks the size of a split (so each map task reads one block
-     * from its start and caches it as it passes), and no file-age guard (the tables were just
-     * written).
+     * from its start and caches it as it passes), no file-age guard (the tables were just
+     * written), and unless told otherwise prefetch at split computation, so a job's input starts
+     * copying while its ApplicationMaster and containers start.
      */
     private static Map<String, String> filerSettings(java.nio.file.Path workDir, ClusterSettings settings) {
         Map<String, String> s = new HashMap<>();
@@ -110,6 +111,7 @@ final class TpchCluster implements AutoCloseable {
         s.put(XdfsConfig.CACHE_DIR, "/xdfs-cache");
         s.put(XdfsConfig.BLOCK_SIZE, Long.toString(settings.splitBytes()));
         s.put(XdfsConfig.MIN_FILE_AGE_MS, "0");
+        s.put(XdfsConfig.PREFETCH_ON_LOCATE, Boolean.toString(settings.prefetch()));
         return s;
     }
 
