@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Every registered scheduler and ablation runs a one-query workload to the end, in exactly the time the
- * heartbeat protocol allows on an empty cluster.
+ * Every registered scheduler and ablation runs a one-query workload to the end, in exactly the
+ * time the heartbeat protocol allows on an empty cluster.
  */
 final class TestAdapters {
     static List<String> schedulers() {
