@@ -7,9 +7,15 @@ import io.percolate.sim.report.RunResult;
 import io.percolate.sim.workload.SimQuery;
 import io.percolate.sim.workload.TpchShapes;
 import io.percolate.sim.workload.Workload;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -45,5 +51,21 @@ final class TestAdapters {
         assertEquals(67.0, result.response("solo"), 0.001, name);
         // Stage-1's AM exits at 33 s and Stage-2's starts at 34 s: one second with no container
         assertEquals(1.0, result.byId().get("solo").stallSeconds(), 0.001, name);
+    }
+
+    @Test
+    void ablations_turnOffOnlyTheRuleTheyAreNamedFor(@TempDir Path workDir) throws IOException {
+        String guard = "percolate.scheduler.qef.fairness";
+        String sharing = "percolate.scheduler.lodfa.input-sharing";
+        YarnConfiguration tls = configuration("tls", workDir);
+        YarnConfiguration noGuard = configuration("tls-noguard", workDir);
+        YarnConfiguration noShare = configuration("tls-noshare", workDir);
+        assertEquals(List.of(true, true), List.of(tls.getBoolean(guard, false), tls.getBoolean(sharing, false)));
+        assertEquals(List.of(false, true), List.of(noGuard.getBoolean(guard, true), noGuard.getBoolean(sharing, false)));
+        assertEquals(List.of(true, false), List.of(noShare.getBoolean(guard, false), noShare.getBoolean(sharing, true)));
+    }
+
+    private static YarnConfiguration configuration(String name, Path workDir) throws IOException {
+        return Schedulers.configuration(name, ClusterSpec.of(2, 4), Files.createDirectories(workDir.resolve(name)));
     }
 }
