@@ -39,6 +39,13 @@ record TlsConfig(
     /** Pause between two reads of a descriptor that was not there yet, milliseconds. */
     static final String LOAD_RETRY_MS = "percolate.scheduler.descriptor-retry-ms";
     static final long DEFAULT_LOAD_RETRY_MS = 1000;
+    /**
+     * After a job of a query finishes, its descriptor is read again this often (ten times at
+     * most) until the hook's re-estimate from that job is taken, milliseconds; 0: only when the
+     * query's next job arrives.
+     */
+    static final String RECHECK_MS = "percolate.scheduler.descriptor-recheck-ms";
+    static final long DEFAULT_RECHECK_MS = 1000;
     /** Threads that read descriptors (never the scheduling thread). */
     static final String LOADER_THREADS = "percolate.scheduler.loader-threads";
     static final int DEFAULT_LOADER_THREADS = 2;
@@ -139,6 +146,10 @@ record TlsConfig(
         if (!(jobStartSeconds >= 0) || Double.isInfinite(jobStartSeconds)) {
             throw new IllegalArgumentException(JOB_START_SECONDS + " must be >= 0, got " + jobStartSeconds);
         }
+        long recheckMillis = wholeNumber(conf, RECHECK_MS, DEFAULT_RECHECK_MS);
+        if (recheckMillis < 0) {
+            throw new IllegalArgumentException(RECHECK_MS + " must be >= 0, got " + recheckMillis);
+        }
         long amFirstQueries = wholeNumber(conf, AM_FIRST_QUERIES, DEFAULT_AM_FIRST_QUERIES);
         if (amFirstQueries < 0 || amFirstQueries > 1_000_000) {
             throw new IllegalArgumentException(AM_FIRST_QUERIES + " must be in [0, 1000000], got " + amFirstQueries);
@@ -160,7 +171,7 @@ record TlsConfig(
                 (int) amFirstQueries,
                 new QueryRegistry.Settings(idleSeconds * 1000, (int) history, taskSeconds, jobStartSeconds,
                         flag(conf, LODFA_ENABLED, DEFAULT_LODFA_ENABLED),
-                        flag(conf, INPUT_SHARING, DEFAULT_INPUT_SHARING)),
+                        flag(conf, INPUT_SHARING, DEFAULT_INPUT_SHARING), recheckMillis),
                 new Qef.Settings(flag(conf, QEF_ENABLED, DEFAULT_QEF_ENABLED),
                         flag(conf, QEF_FAIRNESS, DEFAULT_QEF_FAIRNESS), (int) slowListLimit),
                 Duration.ofSeconds(windowSeconds),

@@ -32,6 +32,7 @@ final class TestTlsConfig {
         assertEquals("percolate.descriptor.dir", DescriptorStore.DIR_KEY);
         assertEquals("percolate.scheduler.descriptor-load-attempts", TlsConfig.LOAD_ATTEMPTS);
         assertEquals("percolate.scheduler.descriptor-retry-ms", TlsConfig.LOAD_RETRY_MS);
+        assertEquals("percolate.scheduler.descriptor-recheck-ms", TlsConfig.RECHECK_MS);
         assertEquals("percolate.scheduler.loader-threads", TlsConfig.LOADER_THREADS);
         assertEquals("percolate.scheduler.query-idle-seconds", TlsConfig.QUERY_IDLE_SECONDS);
         assertEquals("percolate.scheduler.history-size", TlsConfig.HISTORY_SIZE);
@@ -59,7 +60,7 @@ final class TestTlsConfig {
         assertEquals(2, config.loaderThreads());
         assertTrue(config.deleteRetiredDescriptors());
         assertEquals(2, config.amFirstQueries());
-        assertEquals(new QueryRegistry.Settings(600_000, 100, 30, 10, true, true), config.registry());
+        assertEquals(new QueryRegistry.Settings(600_000, 100, 30, 10, true, true, 1000), config.registry());
         assertEquals(new Qef.Settings(true, true, 3), config.qef());
         assertEquals(Duration.ofSeconds(300), config.loadWindow());
         assertEquals(0.95, config.maxLoad());
@@ -72,6 +73,7 @@ final class TestTlsConfig {
                 "percolate.descriptor.dir", "  hdfs://nn:8020/percolate/d  ",
                 "percolate.scheduler.descriptor-load-attempts", "3",
                 "percolate.scheduler.descriptor-retry-ms", "250",
+                "percolate.scheduler.descriptor-recheck-ms", "200",
                 "percolate.scheduler.loader-threads", "4",
                 "percolate.scheduler.query-idle-seconds", "90",
                 "percolate.scheduler.history-size", "7",
@@ -89,7 +91,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.http-address", " [::1]:0 "));
 
         assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false, 0,
-                new QueryRegistry.Settings(90_000, 7, 12.5, 2.5, false, false), new Qef.Settings(false, false, 0),
+                new QueryRegistry.Settings(90_000, 7, 12.5, 2.5, false, false, 200), new Qef.Settings(false, false, 0),
                 Duration.ofSeconds(60), 0.5, Optional.of(new HttpAddress("::1", 0))), config);
     }
 
@@ -109,12 +111,13 @@ final class TestTlsConfig {
     void from_acceptsZeroWhereZeroMakesSense() {
         TlsConfig config = TlsConfig.from(conf(
                 "percolate.scheduler.descriptor-retry-ms", "0",
+                "percolate.scheduler.descriptor-recheck-ms", "0",
                 "percolate.scheduler.query-idle-seconds", "0",
                 "percolate.scheduler.job-start-seconds", "0",
                 "percolate.scheduler.history-size", "0"));
 
         assertEquals(Duration.ZERO, config.loadRetryDelay());
-        assertEquals(new QueryRegistry.Settings(0, 0, 30, 0, true, true), config.registry());
+        assertEquals(new QueryRegistry.Settings(0, 0, 30, 0, true, true, 0), config.registry());
     }
 
     @ParameterizedTest
@@ -123,6 +126,7 @@ final class TestTlsConfig {
             "percolate.scheduler.descriptor-load-attempts, -1",
             "percolate.scheduler.loader-threads, 0",
             "percolate.scheduler.descriptor-retry-ms, -1",
+            "percolate.scheduler.descriptor-recheck-ms, -1",
             "percolate.scheduler.default-task-seconds, 0",
             "percolate.scheduler.default-task-seconds, -2.5",
             "percolate.scheduler.default-task-seconds, NaN",

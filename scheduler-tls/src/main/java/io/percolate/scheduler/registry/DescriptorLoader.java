@@ -54,6 +54,26 @@ public final class DescriptorLoader implements AutoCloseable {
         }
     }
 
+    /**
+     * Asks again for a descriptor already honoured, in case the hook republished it: one read, and
+     * a failure only means nothing newer to take, so it is not retried and not reported.
+     */
+    void recheck(String queryId) {
+        try {
+            executor.execute(() -> {
+                try {
+                    outcomes.add(LoadOutcome.loaded(queryId, source.read(queryId)));
+                } catch (OutOfMemoryError e) {
+                    throw e;
+                } catch (Exception | StackOverflowError | LinkageError e) {
+                    LOG.debug("Percolate: re-read of the descriptor of query {} failed: {}", queryId, e.toString());
+                }
+            });
+        } catch (RejectedExecutionException stopped) {
+            // shutting down: the descriptor held stays
+        }
+    }
+
     /** Asks for a retired query's descriptor to be deleted; never blocks and never throws. */
     void discard(String queryId) {
         try {

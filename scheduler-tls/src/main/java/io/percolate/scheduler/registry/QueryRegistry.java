@@ -21,6 +21,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,6 +46,17 @@ public final class QueryRegistry {
     private static final Logger LOG = LoggerFactory.getLogger(QueryRegistry.class);
 
     /**
+     * Re-reads of a query's descriptor after one of its jobs finished. The hook republishes within
+     * moments (its refine interval and one write), but Hive may submit the next job sooner, and
+     * the re-read on that arrival then finds the old file; sibling jobs of a tree may also run on
+     * for minutes with no arrival at all. Ten re-reads cover a hook that is slow by seconds.
+     */
+    static final int RECHECKS = 10;
+
+    private record Recheck(long atMillis, int left) {
+    }
+
+    /**
      * @param idleMillis a tagged query with no running application is retired after this long
      *                   (its next job normally arrives within seconds)
      * @param history    how many retired queries to remember for operators and tests
@@ -55,12 +67,15 @@ public final class QueryRegistry {
      *                     jobs are observed ({@link LearnedJobCosts})
      * @param dfa          LoDFA inside a query (deeper, then larger jobs first); false: arrival order
      * @param inputSharing LoDFA's input-sharing preference on the node a container just left
+     * @param recheckMillis after a job of a query finishes, its descriptor is read again this often
+     *                     ({@link #RECHECKS} times at most) until the hook's re-estimate is taken;
+     *                     0: only when its next job arrives
      */
     public record Settings(long idleMillis, int history, double defaultTaskSeconds, double jobStartSeconds,
-                           boolean dfa, boolean inputSharing) {
+                           boolean dfa, boolean inputSharing, long recheckMillis) {
         public Settings {
-            if (idleMillis < 0 || history < 0) {
-                throw new IllegalArgumentException("idleMillis and history must be >= 0");
+            if (idleMillis < 0 || history < 0 || recheckMillis < 0) {
+                throw new IllegalArgumentException("idleMillis, history and recheckMillis must be >= 0");
             }
             if (!(defaultTaskSeconds > 0) || Double.isInfinite(defaultTaskSeconds)) {
                 throw new IllegalArgumentException("defaultTaskSeconds must be > 0, got " + defaultTaskSeconds);
@@ -84,6 +99,8 @@ public final class QueryRegistry {
     /** read by the policy's comparator; concurrent so a stray unlocked read can never corrupt it */
     private final Map<ApplicationId, TrackedQuery> queryOfApp = new ConcurrentHashMap<>();
     private final Deque<QueryView> retired = new ArrayDeque<>();
+    /** queries a job of which finished: when to read their descriptors again, and how often still */
+    private final Map<String, Recheck> rechecks = new HashMap<>();
     private boolean listenerFailed;
     /** arrival sequence: ties in WRD are served first come, first served */
     private long arrivals;
@@ -121,7 +138,7 @@ public final class QueryRegistry {
                 loader.request(queryId);
             } else if (query.user.equals(user) && query.status().honoured()) {
                 // a new job of a known query: the hook may have refined the descriptor from the jobs that finished
-                loader.request(queryId);
+                loader.recheck(queryId);
             } else if (!query.user.equals(user)) {
                 // A tag is a claim: another user's application cannot join (or borrow the WRD of) this query.
                 LOG.warn("Percolate: {} of user {} claims query {} of user {}; scheduling it alone",
@@ -163,6 +180,9 @@ public final class QueryRegistry {
         TrackedQuery query = queryOfApp.remove(app);
         if (query != null) {
             query.remove(app, clock.getTime(), costs);
+            if (query.status().honoured() && settings.recheckMillis() > 0) {
+                rechecks.put(query.key, new Recheck(clock.getTime() + settings.recheckMillis(), RECHECKS));
+            }
             retireIfDone(query);
         }
     }
@@ -237,6 +257,7 @@ public final class QueryRegistry {
                 revise(query, outcome.stored().get());
             }
         }
+        recheckDescriptors(clock.getTime());
         List<TrackedQuery> done = new ArrayList<>();
         for (TrackedQuery q : active.values()) {
             if (q.retirable(clock.getTime(), settings.idleMillis())) {
@@ -310,6 +331,23 @@ public final class QueryRegistry {
                 descriptor.dag().jobs().size(), Math.round(descriptor.dag().totalWrd()));
     }
 
+    /** Asks again for the descriptors whose re-read is due ({@link #RECHECKS}). */
+    private void recheckDescriptors(long now) {
+        for (Iterator<Map.Entry<String, Recheck>> it = rechecks.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, Recheck> due = it.next();
+            Recheck recheck = due.getValue();
+            if (now < recheck.atMillis()) {
+                continue;
+            }
+            loader.recheck(due.getKey());
+            if (recheck.left() > 1) {
+                due.setValue(new Recheck(now + settings.recheckMillis(), recheck.left() - 1));
+            } else {
+                it.remove();
+            }
+        }
+    }
+
     private static boolean ownedByItsUser(TrackedQuery query, DescriptorStore.Stored stored) {
         return query.user.equals(stored.owner()) && query.user.equals(stored.descriptor().user());
     }
@@ -325,6 +363,7 @@ public final class QueryRegistry {
         if (!ownedByItsUser(query, stored) || !query.revise(revised)) {
             return;
         }
+        rechecks.remove(query.key);
         double after = revised.dag().totalWrd();
         load.arrived(clock.getTime(), Math.max(0, after - before));
         LOG.info("Percolate: query {} re-estimated from its finished jobs: WRD {} -> {} container-s", query.key,
@@ -339,6 +378,7 @@ public final class QueryRegistry {
 
     private void retire(TrackedQuery query) {
         active.remove(query.key);
+        rechecks.remove(query.key);
         if (query.status().honoured()) {
             // only a descriptor its own user wrote: a query that claimed someone else's id
             // must not get that user's descriptor deleted

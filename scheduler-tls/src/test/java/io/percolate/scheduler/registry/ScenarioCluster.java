@@ -109,7 +109,7 @@ final class ScenarioCluster {
         DescriptorLoader loader = new DescriptorLoader(source, 1, Duration.ZERO, 1);
         try {
             QueryRegistry registry = new QueryRegistry(loader, clock,
-                    new QueryRegistry.Settings(600_000, 1000, 30, 0, true, true), new Qef(qef),
+                    new QueryRegistry.Settings(600_000, 1000, 30, 0, true, true, 0), new Qef(qef),
                     new SystemLoad(300_000, maxLoad));
             return simulate(queries, registry, clock);
         } finally {

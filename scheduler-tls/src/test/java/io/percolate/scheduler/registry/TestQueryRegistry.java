@@ -30,6 +30,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 final class TestQueryRegistry {
     private static final long CLUSTER = 1_700_000_000_000L;
     private static final long IDLE = 60_000;
+    /** after a job finishes, its query's descriptor is read again every second */
+    private static final long RECHECK = 1_000;
     /** task time assumed without a descriptor */
     private static final double TASK_SECONDS = 30;
     private static final ApplicationId APP1 = ApplicationId.newInstance(CLUSTER, 1);
@@ -49,7 +51,7 @@ final class TestQueryRegistry {
     /** A registry reading from {@code source}: 2 attempts, 5 ms apart, on one thread. */
     private QueryRegistry registry(FakeSource source, int history) {
         loader = new DescriptorLoader(source, 2, Duration.ofMillis(5), 1);
-        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(IDLE, history, TASK_SECONDS, 0, true, true),
+        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(IDLE, history, TASK_SECONDS, 0, true, true, RECHECK),
                 new Qef(new Qef.Settings(true, true, 3)), new SystemLoad(300_000, 0.95));
     }
 
@@ -351,6 +353,57 @@ final class TestQueryRegistry {
         assertEquals(List.of("Stage-1"), q1.finishedStages());
     }
 
+    @Test
+    void aDescriptorRepublishedAfterTheNextJobArrived_isTakenByARecheck() throws InterruptedException {
+        QueryDag revised = new QueryDag(List.of(
+                job("Stage-1", estimate(4, 10, 2, 20)),
+                job("Stage-2", estimate(20, 10, 1, 20), "Stage-1"),
+                job("Stage-3", estimate(1, 10, 0, 0), "Stage-2")));
+        // the hook's re-estimate lands only after Hive submitted Stage-2
+        FakeSource source = new FakeSource().answer("q1", call ->
+                call <= 2 ? published(chain(), 5, "alice") : published(revised, 9, "alice"));
+        QueryRegistry registry = registry(source);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        awaitLoaded(registry, "q1");
+        registry.applicationRemoved(APP1);
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        assertEquals(130.0, settle(registry, source, "q1", 2).wrd(), "read on Stage-2's arrival: the old file");
+
+        clock.advance(RECHECK - 1);
+        assertEquals(130.0, settle(registry, source, "q1", 2).wrd());
+        assertEquals(2, source.calls("q1"), "not due yet");
+        clock.advance(1);
+        QueryView q1 = settle(registry, source, "q1", 3);
+
+        assertEquals(310.0, q1.wrd());
+        assertEquals(1, q1.revisions());
+        assertEquals(inDag(1, 2, 220), registry.rank(APP2));
+        clock.advance(10 * RECHECK);
+        settle(registry, source, "q1", 3);
+        assertEquals(3, source.calls("q1"), "a re-estimate taken: no more re-reads");
+    }
+
+    @Test
+    void rechecks_stopAfterTheirNumber_whenNoNewerDescriptorComes() throws InterruptedException {
+        FakeSource source = new FakeSource().serve(stored("q1", "alice", "alice", chain()));
+        QueryRegistry registry = registry(source);
+        // two sibling jobs at once: no later arrival re-reads the descriptor
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        awaitLoaded(registry, "q1");
+        registry.applicationRemoved(APP1);
+
+        for (int i = 0; i < 2 * QueryRegistry.RECHECKS; i++) {
+            clock.advance(RECHECK);
+            registry.refresh();
+        }
+        QueryView q1 = settle(registry, source, "q1", 1 + QueryRegistry.RECHECKS);
+
+        assertEquals(1 + QueryRegistry.RECHECKS, source.calls("q1"));
+        assertEquals(0, q1.revisions());
+        assertEquals(DescriptorStatus.LOADED, q1.status());
+    }
+
     private static DescriptorStore.Stored published(QueryDag dag, long atMillis, String owner) {
         return new DescriptorStore.Stored(QueryDescriptor.of("q1", "alice", "select 1", atMillis, dag), owner);
     }
@@ -381,7 +434,8 @@ final class TestQueryRegistry {
         // a late job of the query starts it afresh, reading its descriptor again
         registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
         assertEquals(DescriptorStatus.LOADED, awaitLoaded(registry, "q1").status());
-        assertEquals(2, source.calls("q1"));
+        // the first read, one re-read a second after Stage-1 finished, and this one
+        assertEquals(3, source.calls("q1"));
         assertEquals(inDag(1, 2, 40), registry.rank(APP2), "arrives anew");
     }
 

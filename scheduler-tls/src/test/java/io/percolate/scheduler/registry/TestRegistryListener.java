@@ -63,7 +63,7 @@ final class TestRegistryListener {
 
     private QueryRegistry registry(FakeSource source, RegistryListener listener) {
         loader = new DescriptorLoader(source, 1, Duration.ofMillis(1), 1);
-        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(60_000, 10, 30, 0, true, true),
+        return new QueryRegistry(loader, clock, new QueryRegistry.Settings(60_000, 10, 30, 0, true, true, 0),
                 new Qef(new Qef.Settings(true, true, 3)), new SystemLoad(300_000, 0.95), listener);
     }
 

@@ -67,6 +67,8 @@ class TlsAdapter extends FairAdapter {
         conf.set(DescriptorStore.DIR_KEY, descriptors.toUri().toString());
         // descriptors are left for the run's own cleanup; the loader thread deleting them would race it
         conf.setBoolean("percolate.scheduler.delete-retired-descriptors", false);
+        // the simulated hook publishes once and never re-estimates: nothing to read again
+        conf.setLong("percolate.scheduler.descriptor-recheck-ms", 0);
         store = new DescriptorStore(new Configuration(), new org.apache.hadoop.fs.Path(descriptors.toUri()));
     }
 
