@@ -7,6 +7,7 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.io.Text;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.TaskCounter;
 import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
@@ -39,8 +40,16 @@ final class BenchJobs {
     private BenchJobs() {
     }
 
-    /** Runs one job to completion; returns its wall-clock seconds from submission. */
-    static double run(Configuration conf, Kind kind, Path input, String name) throws Exception {
+    /**
+     * One job's wall-clock seconds from submission, and the CPU it cost: its map tasks' (their
+     * {@code CPU_MILLISECONDS}, as Linux accounts their JVMs) and this JVM's over the same time,
+     * which hosts the mini-cluster's daemons and the fills a prefetch starts at submission.
+     */
+    record Run(double seconds, double taskCpuSeconds, double clusterCpuSeconds) {
+    }
+
+    /** Runs one job to completion. */
+    static Run run(Configuration conf, Kind kind, Path input, String name) throws Exception {
         Job job = Job.getInstance(conf, "xdfs-bench " + name);
         job.setJarByClass(BenchJobs.class);
         job.setInputFormatClass(TextInputFormat.class);
@@ -51,15 +60,18 @@ final class BenchJobs {
         job.setOutputKeyClass(NullWritable.class);
         job.setOutputValueClass(NullWritable.class);
         long start = System.nanoTime();
+        long cpuStart = ClusterCpu.nanos();
         if (!job.waitForCompletion(false)) {
             throw new IOException("job " + name + " failed: " + job.getStatus().getFailureInfo());
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        double clusterCpu = (ClusterCpu.nanos() - cpuStart) / 1e9;
         long lines = job.getCounters().findCounter(GROUP, "lines").getValue();
         if (lines == 0) {
             throw new IOException("job " + name + " read no lines from " + input);
         }
-        return seconds;
+        double taskCpu = job.getCounters().findCounter(TaskCounter.CPU_MILLISECONDS).getValue() / 1e3;
+        return new Run(seconds, taskCpu, clusterCpu);
     }
 
     /** I/O-bound: looks for a word in each line. */

@@ -87,23 +87,24 @@ public final class XdfsBench {
         Path nfsData = new Path(NfsStandIn.SCHEME + "://" + dataDir.toAbsolutePath());
         Path hdfsData = hdfs.makeQualified(new Path("/ingest/data"));
 
+        Map<String, BenchJobs.Run> runs = new LinkedHashMap<>();
         long before = NfsStandIn.bytesReadEverywhere(conf);
+        long cpuBefore = ClusterCpu.nanos();
         double copy = Ingest.copy(conf, nfsData, hdfs, hdfsData, PARALLEL_MAPS);
+        runs.put("ingest_copy", new BenchJobs.Run(copy, 0, (ClusterCpu.nanos() - cpuBefore) / 1e9));
         nfsBytes.put("ingest_copy", NfsStandIn.bytesReadEverywhere(conf) - before);
         progress("ingest copy: %.1f s", copy);
-        double hdfsIo = BenchJobs.run(conf, BenchJobs.Kind.IO, hdfsData, "hdfs-scan");
-        progress("scan on HDFS: %.1f s", hdfsIo);
-        double hdfsCpu = BenchJobs.run(conf, BenchJobs.Kind.CPU, hdfsData, "hdfs-digest");
-        progress("digest on HDFS: %.1f s", hdfsCpu);
+        double hdfsIo = timed(runs, "hdfs_scan", BenchJobs.run(conf, BenchJobs.Kind.IO, hdfsData, "hdfs-scan"));
+        double hdfsCpu = timed(runs, "hdfs_digest", BenchJobs.run(conf, BenchJobs.Kind.CPU, hdfsData, "hdfs-digest"));
 
         before = NfsStandIn.bytesReadEverywhere(conf);
-        double coldIo = BenchJobs.run(phase(conf, "cold-scan"), BenchJobs.Kind.IO, xdfsPath("cold-scan"), "cold-scan");
+        double coldIo = timed(runs, "cold_scan",
+                BenchJobs.run(phase(conf, "cold-scan"), BenchJobs.Kind.IO, xdfsPath("cold-scan"), "cold-scan"));
         nfsBytes.put("cold_scan", NfsStandIn.bytesReadEverywhere(conf) - before);
-        progress("scan on a cold xdfs: %.1f s", coldIo);
         before = NfsStandIn.bytesReadEverywhere(conf);
-        double coldCpu = BenchJobs.run(phase(conf, "cold-digest"), BenchJobs.Kind.CPU, xdfsPath("cold-digest"), "cold-digest");
+        double coldCpu = timed(runs, "cold_digest",
+                BenchJobs.run(phase(conf, "cold-digest"), BenchJobs.Kind.CPU, xdfsPath("cold-digest"), "cold-digest"));
         nfsBytes.put("cold_digest", NfsStandIn.bytesReadEverywhere(conf) - before);
-        progress("digest on a cold xdfs: %.1f s", coldCpu);
 
         Map<Double, Double> reuse = new LinkedHashMap<>();
         for (double ratio : s.reuseRatios()) {
@@ -115,7 +116,7 @@ public final class XdfsBench {
             Configuration phaseConf = phase(conf, phase);
             int cached = warm(phaseConf, phase, (int) Math.round(ratio * s.files()));
             before = NfsStandIn.bytesReadEverywhere(conf);
-            double seconds = BenchJobs.run(phaseConf, BenchJobs.Kind.IO, xdfsPath(phase), phase);
+            double seconds = BenchJobs.run(phaseConf, BenchJobs.Kind.IO, xdfsPath(phase), phase).seconds();
             nfsBytes.put(phase.replace('-', '_'), NfsStandIn.bytesReadEverywhere(conf) - before);
             reuse.put(ratio, seconds);
             progress("scan with %d of %d files cached: %.1f s", cached, s.files(), seconds);
@@ -127,7 +128,15 @@ public final class XdfsBench {
         double[] reads = readBack(phase(conf, "cap"), hdfs, hdfsData);
         progress("cached read %.1f MiB/s, HDFS read %.1f MiB/s", reads[0], reads[1]);
         return new XdfsResult(s, rounds, copy, hdfsIo, hdfsCpu, coldIo, coldCpu, reuse, cap, reads[0], reads[1],
-                nfsBytes, (System.nanoTime() - started) / 1e9);
+                nfsBytes, runs, (System.nanoTime() - started) / 1e9);
+    }
+
+    /** Keeps a phase's run for the CPU report; returns its seconds. */
+    private static double timed(Map<String, BenchJobs.Run> runs, String phase, BenchJobs.Run run) {
+        runs.put(phase, run);
+        progress("%s: %.1f s (CPU: tasks %.1f s, cluster JVM %.1f s)", phase.replace('_', ' '), run.seconds(),
+                run.taskCpuSeconds(), run.clusterCpuSeconds());
+        return run.seconds();
     }
 
     /** The cluster's configuration plus the stand-in filer and xdfs over it. */

@@ -87,6 +87,9 @@ final class XdfsReport {
         read.put("hdfs", r.hdfsReadMbPerSecond());
         ObjectNode nfs = root.putObject("nfs_mb_read");
         new TreeMap<>(r.nfsBytes()).forEach((phase, bytes) -> nfs.put(phase, bytes / 1048576.0));
+        ObjectNode cpu = root.putObject("cpu_seconds");
+        new TreeMap<>(r.runs()).forEach((phase, run) -> cpu.putObject(phase)
+                .put("tasks", run.taskCpuSeconds()).put("cluster_jvm", run.clusterCpuSeconds()));
         return root;
     }
 

@@ -7,11 +7,13 @@ import java.util.Map;
  *
  * @param reuseSeconds the I/O-bound job's time on xdfs by the fraction of its input cached
  * @param nfsBytes bytes read from the filer by all processes, per phase
+ * @param runs     the ingest copy and the four cold-vs-ingest jobs, with the CPU each cost
  */
 record XdfsResult(XdfsBenchSettings settings, int cpuRounds, double ingestCopySeconds, double hdfsScanSeconds,
                   double hdfsDigestSeconds, double coldScanSeconds, double coldDigestSeconds,
                   Map<Double, Double> reuseSeconds, CapRun cap, double cachedReadMbPerSecond,
-                  double hdfsReadMbPerSecond, Map<String, Long> nfsBytes, double runSeconds) {
+                  double hdfsReadMbPerSecond, Map<String, Long> nfsBytes, Map<String, BenchJobs.Run> runs,
+                  double runSeconds) {
     static final double TARGET_COLD_IO = 0.84;
     static final double TARGET_COLD_CPU = 0.72;
     static final double TARGET_REUSE_08 = 1.05;
@@ -21,6 +23,7 @@ record XdfsResult(XdfsBenchSettings settings, int cpuRounds, double ingestCopySe
     XdfsResult {
         reuseSeconds = Map.copyOf(reuseSeconds);
         nfsBytes = Map.copyOf(nfsBytes);
+        runs = Map.copyOf(runs);
     }
 
     /** Cold xdfs against ingest-then-compute (copy, then the job on HDFS), I/O-bound job. */
