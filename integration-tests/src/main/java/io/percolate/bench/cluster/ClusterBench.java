@@ -46,8 +46,9 @@ public final class ClusterBench {
         for (SchedulerKind kind : settings.schedulers()) {
             String name = scheduler(kind);
             progress(name + ": starting the cluster and loading TPC-H at scale " + settings.scale());
+            boolean xdfs = kind == settings.schedulers().get(0) && settings.xdfs();
             try (TpchCluster cluster = TpchCluster.start(kind, settings, tables(settings),
-                    settings.out().resolve("work").resolve(name).toAbsolutePath())) {
+                    settings.out().resolve("work").resolve(name).toAbsolutePath(), xdfs && settings.manager())) {
                 MixRunner runner = cluster.runner();
                 if (!settings.smoke()) {
                     // the first job on a fresh cluster localizes hive-exec on its nodes: not part of any measurement
@@ -65,7 +66,7 @@ public final class ClusterBench {
                     progress(name + ": mix " + mix.name() + " done, mean response "
                             + String.format(Locale.ROOT, "%.1f s", runs.stream().mapToDouble(QueryRun::responseSeconds).average().orElse(0)));
                 }
-                if (kind == settings.schedulers().get(0) && settings.xdfs()) {
+                if (xdfs) {
                     progress(name + ": mix " + settings.xdfsMix().name() + " on the NFS filer: ingest, HDFS, xdfs cold and warm");
                     report.setXdfs(name, XdfsComparison.run(cluster, settings.xdfsMix()));
                 }

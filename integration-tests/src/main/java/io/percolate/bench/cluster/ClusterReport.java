@@ -139,6 +139,10 @@ final class ClusterReport {
         node.put("mean_response_s", round(phase.meanResponse()));
         node.put("makespan_s", round(phase.makespan()));
         node.put("filer_mb", round(phase.filerBytes() / 1048576.0));
+        if (settings.manager()) {
+            ObjectNode counters = node.putObject("manager_counters");
+            new TreeMap<>(phase.managerCounters()).forEach(counters::put);
+        }
         ArrayNode queries = node.putArray("queries");
         for (QueryRun r : phase.runs()) {
             queries.addObject().put("name", r.query().name()).put("submitted_s", round(r.submittedSeconds()))

@@ -28,11 +28,15 @@ import java.util.Set;
  * @param filerMbPerSecond the NFS filer's bandwidth in the xdfs comparison, MiB/s, shared by all readers
  * @param prefetch     in the xdfs comparison, a job's input starts copying into the cache when Hive
  *                     computes its splits ({@code percolate.xdfs.cache.prefetch-on-locate}); false: read-through only
+ * @param manager      in the xdfs comparison, an xdfs metadata manager runs beside the cluster: one
+ *                     transfer scheduler for every reader, copying in TLS's query order, and
+ *                     fetching the inputs of the leading queries' jobs before they are submitted
+ *                     (from their descriptors); false: each process fills the cache on its own
  * @param out          where result.json and the plots go
  */
 record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, int queries,
                        double meanGapSeconds, int groupSize, long seed, int nodes, int nodeMemoryMb,
-                       double filerMbPerSecond, boolean prefetch, Path out) {
+                       double filerMbPerSecond, boolean prefetch, boolean manager, Path out) {
     static final int CONTAINER_MB = 512;
     static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke", "xdfs-smoke");
 
@@ -54,13 +58,14 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
      * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity},
      * {@code --scale 0.02}, {@code --queries 10}, {@code --gap 10}, {@code --group-size 2},
      * {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
-     * {@code --no-prefetch} (prefetch is on by default), {@code --out target/bench/cluster}.
+     * {@code --no-prefetch} (prefetch is on by default), {@code --no-manager} (the manager runs by
+     * default), {@code --out target/bench/cluster}.
      */
     static ClusterSettings parse(List<String> args) {
         BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "queries", "gap", "group-size",
-                "seed", "nodes", "node-mb", "filer-mb", "out"), Set.of("no-prefetch"), "--mix facebook,groups,single,xdfs"
+                "seed", "nodes", "node-mb", "filer-mb", "out"), Set.of("no-prefetch", "no-manager"), "--mix facebook,groups,single,xdfs"
                 + " --schedulers tls,fair,capacity --scale SF --queries N --gap S --group-size N --seed N --nodes N"
-                + " --node-mb MB --filer-mb M --no-prefetch --out DIR");
+                + " --node-mb MB --filer-mb M --no-prefetch --no-manager --out DIR");
         List<SchedulerKind> schedulers = new ArrayList<>();
         for (String s : o.list("schedulers", List.of("tls", "fair", "capacity"))) {
             schedulers.add(SchedulerKind.valueOf(s.toUpperCase(Locale.ROOT)));
@@ -68,7 +73,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         return new ClusterSettings(o.list("mix", List.of("facebook", "groups", "single")), schedulers,
                 o.number("scale", 0.02), o.integer("queries", 10), o.number("gap", 10), o.integer("group-size", 2),
                 o.longInteger("seed", 1), o.integer("nodes", 2), o.integer("node-mb", 2048), o.number("filer-mb", 4),
-                !o.flag("no-prefetch"), o.path("out", Path.of("target", "bench", "cluster")));
+                !o.flag("no-prefetch"), !o.flag("no-manager"), o.path("out", Path.of("target", "bench", "cluster")));
     }
 
     /**
@@ -127,6 +132,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         m.put("container_mb", CONTAINER_MB);
         m.put("filer_mb_per_s", filerMbPerSecond);
         m.put("xdfs_prefetch", prefetch);
+        m.put("xdfs_manager", manager);
         m.put("split_bytes", splitBytes());
         return m;
     }

@@ -8,7 +8,10 @@ import io.percolate.it.cluster.MiniPercolateCluster.SchedulerKind;
 import io.percolate.it.tpch.TpchDataset;
 import io.percolate.it.tpch.TpchStatistics;
 import io.percolate.stats.StatisticsStore;
+import io.percolate.scheduler.TlsScheduler;
+import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
+import io.percolate.xdfs.manager.XdfsManager;
 import io.trino.tpch.TpchTable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -20,13 +23,15 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One benchmark cluster: a {@link MiniPercolateCluster} under the scheduler being measured,
  * TPC-H tables on its HDFS with their column statistics, and an embedded Hive configured the
  * same way whichever the scheduler. For the xdfs comparison it also has an NFS filer: a local
  * directory read at a fixed bandwidth ({@link NfsStandIn}), which the tables can be copied to and
- * located on, through xdfs or after an ingest into HDFS.
+ * located on, through xdfs or after an ingest into HDFS, and optionally an xdfs metadata manager
+ * beside it that copies blocks in TLS's query order.
  */
 final class TpchCluster implements AutoCloseable {
     private static final Path DATA = new Path("/data/tpch");
@@ -41,27 +46,31 @@ final class TpchCluster implements AutoCloseable {
     private final TpchDataset data;
     private final Map<String, String> filer;
     private final java.nio.file.Path workDir;
+    private final Optional<XdfsManager> manager;
 
     private TpchCluster(MiniPercolateCluster cluster, EmbeddedHive hive, TpchDataset data, Map<String, String> filer,
-                        java.nio.file.Path workDir) {
+                        java.nio.file.Path workDir, Optional<XdfsManager> manager) {
         this.cluster = cluster;
         this.hive = hive;
         this.data = data;
         this.filer = Map.copyOf(filer);
         this.workDir = workDir;
+        this.manager = manager;
     }
 
     /**
      * @param workDir a directory of this cluster's own: embedded Derby keeps a metastore booted
      *                for the JVM's life, so a second cluster in the same directory would see the
      *                first one's tables even after the files are gone
+     * @param withManager whether an xdfs metadata manager runs beside the cluster for the queries' xdfs reads
      */
     static TpchCluster start(SchedulerKind scheduler, ClusterSettings settings, List<TpchTable<?>> tables,
-                             java.nio.file.Path workDir) throws Exception {
+                             java.nio.file.Path workDir, boolean withManager) throws Exception {
         FileUtil.fullyDelete(workDir.toFile());
         MiniPercolateCluster cluster = MiniPercolateCluster.start(new MiniPercolateCluster.Spec(
                 workDir.resolve("cluster"), settings.nodes(), settings.nodeMemoryMb(), ClusterSettings.CONTAINER_MB,
                 false, scheduler));
+        Optional<XdfsManager> manager = Optional.empty();
         try {
             TpchDataset data = new TpchDataset(settings.scale(), tables);
             data.write(cluster.fileSystem(), DATA);
@@ -70,15 +79,37 @@ final class TpchCluster implements AutoCloseable {
                 statistics.write(TpchStatistics.of(data, table));
             }
             Map<String, String> filer = filerSettings(workDir, settings);
+            if (withManager) {
+                manager = Optional.of(startManager(cluster, filer));
+                filer.put(ManagerConfig.ADDRESS, "localhost:" + manager.get().address().getPort());
+            }
             Map<String, String> hiveSettings = hiveSettings(settings);
             hiveSettings.putAll(filer);
             EmbeddedHive hive = new EmbeddedHive(cluster.conf(), workDir.resolve("hive"), hiveSettings);
             hive.run(data.ddl(DATA).toArray(String[]::new));
-            return new TpchCluster(cluster, hive, data, filer, workDir);
+            return new TpchCluster(cluster, hive, data, filer, workDir, manager);
         } catch (Exception | Error e) {
+            manager.ifPresent(XdfsManager::close);
             cluster.close();
             throw e;
         }
+    }
+
+    /**
+     * An xdfs metadata manager over the filer, as an operator runs one: following TLS's order
+     * from its registry view (when the cluster runs TLS), and fetching ahead the xdfs inputs of
+     * the leading queries' jobs from the descriptors the hook publishes.
+     */
+    private static XdfsManager startManager(MiniPercolateCluster cluster, Map<String, String> filer) throws IOException {
+        Configuration conf = new Configuration(cluster.conf());
+        filer.forEach(conf::set);
+        conf.set(ManagerConfig.ADDRESS, "localhost:0");
+        conf.set(ManagerConfig.BIND_HOST, "127.0.0.1");
+        if (cluster.scheduler() instanceof TlsScheduler tls) {
+            tls.httpAddress().ifPresent(http -> conf.set(ManagerConfig.SCHEDULER_URL,
+                    "http://" + http.getHostString() + ":" + http.getPort() + "/percolate/queries"));
+        }
+        return XdfsManager.start(conf);
     }
 
     /**
@@ -142,6 +173,11 @@ final class TpchCluster implements AutoCloseable {
         locateTables(XdfsConfig.SCHEME + "://tpch/" + ON_FILER);
     }
 
+    /** The metadata manager's cache counters so far, by name; empty without a manager. */
+    Map<String, Long> managerCounters() {
+        return manager.map(m -> m.state().counters()).orElse(Map.of());
+    }
+
     /** Bytes read from the filer so far, by every process. */
     long filerBytes() throws IOException {
         return NfsStandIn.bytesReadEverywhere(filerConf());
@@ -162,6 +198,7 @@ final class TpchCluster implements AutoCloseable {
     @Override
     public void close() {
         try {
+            manager.ifPresent(XdfsManager::close);
             cluster.close();
         } finally {
             FileUtil.fullyDelete(workDir.toFile());

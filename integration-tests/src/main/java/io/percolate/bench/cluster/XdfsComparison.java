@@ -1,7 +1,9 @@
 package io.percolate.bench.cluster;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import static java.util.Objects.requireNonNull;
 
@@ -16,10 +18,14 @@ final class XdfsComparison {
     private XdfsComparison() {
     }
 
-    /** One run of the mix and the bytes the filer served during it. */
-    record Phase(List<QueryRun> runs, long filerBytes) {
+    /**
+     * One run of the mix, the bytes the filer served during it and what the metadata manager's
+     * cache counters gained (none without a manager).
+     */
+    record Phase(List<QueryRun> runs, long filerBytes, Map<String, Long> managerCounters) {
         Phase {
             runs = List.copyOf(runs);
+            managerCounters = Map.copyOf(managerCounters);
         }
 
         double meanResponse() {
@@ -76,8 +82,16 @@ final class XdfsComparison {
 
     private static Phase phase(TpchCluster cluster, MixRunner runner, Mix mix, String what) throws Exception {
         long before = cluster.filerBytes();
+        Map<String, Long> countersBefore = cluster.managerCounters();
         List<QueryRun> runs = runner.run(mix);
-        Phase phase = new Phase(runs, cluster.filerBytes() - before);
+        Map<String, Long> gained = new HashMap<>();
+        cluster.managerCounters().forEach((name, value) -> {
+            long delta = value - countersBefore.getOrDefault(name, 0L);
+            if (delta != 0) {
+                gained.put(name, delta);
+            }
+        });
+        Phase phase = new Phase(runs, cluster.filerBytes() - before, gained);
         ClusterBench.progress(String.format(Locale.ROOT, "xdfs: mix %s %s: mean response %.1f s, makespan %.1f s,"
                 + " %.1f MiB from the filer", mix.name(), what, phase.meanResponse(), phase.makespan(),
                 phase.filerBytes() / 1048576.0));

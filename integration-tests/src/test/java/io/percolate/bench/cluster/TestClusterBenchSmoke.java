@@ -17,9 +17,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The cluster benchmark's smoke subsets (issue 7), on real clusters: two small Hive queries
  * submitted at once under each scheduler, TLS, Fair and Capacity, one fresh cluster each; and on
  * a TLS cluster the same pair with the tables on the NFS filer, ingested into HDFS and then read
- * through xdfs, cold and warm. Checks the harness end to end: every query ran as real MapReduce
- * jobs under every scheduler, every run computed the same answers (through xdfs too), the warm
- * run read less from the filer than the cold one, and the result file has the benchmark's shape.
+ * through xdfs, cold and warm, with an xdfs metadata manager beside the cluster. Checks the harness
+ * end to end: every query ran as real MapReduce jobs under every scheduler, every run computed the
+ * same answers (through xdfs too), the warm run read less from the filer than the cold one, the
+ * manager queued copies, and the result file has the benchmark's shape.
  * It asserts no timing target: two queries on two cores say nothing about which is faster.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
@@ -52,6 +53,9 @@ final class TestClusterBenchSmoke {
         double cold = xdfs.at("/cold/filer_mb").asDouble();
         assertTrue(cold > 0, "the cold run read its tables from the filer: " + xdfs);
         assertTrue(xdfs.at("/warm/filer_mb").asDouble() < cold, "the warm run found blocks the cold one cached: " + xdfs);
+        // the metadata manager beside the cluster (on by default) took the cold run's copies
+        assertTrue(json.at("/settings/xdfs_manager").asBoolean(), json.at("/settings").toString());
+        assertTrue(xdfs.at("/cold/manager_counters/FILLS_QUEUED").asLong() > 0, "the manager queued no copy: " + xdfs);
         for (String phase : List.of("all_in_hdfs", "cold", "warm")) {
             assertEquals(2, xdfs.at("/" + phase + "/queries").size(), phase + ": " + xdfs);
         }
