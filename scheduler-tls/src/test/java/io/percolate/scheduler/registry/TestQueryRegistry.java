@@ -321,11 +321,7 @@ final class TestQueryRegistry {
 
     @Test
     void aNewJobOfALoadedQuery_rereadsItsDescriptor_andTakesOnlyANewerOneOfItsUser() throws InterruptedException {
-        // the hook's re-estimate after Stage-1 finished: Stage-2 has 20 maps, not 2 (WRD 220, not 40)
-        QueryDag revised = new QueryDag(List.of(
-                job("Stage-1", estimate(4, 10, 2, 20)),
-                job("Stage-2", estimate(20, 10, 1, 20), "Stage-1"),
-                job("Stage-3", estimate(1, 10, 0, 0), "Stage-2")));
+        QueryDag revised = revisedChain();
         FakeSource source = new FakeSource().answer("q1", call -> switch (call) {
             case 1 -> published(chain(), 5, "alice");
             case 2 -> published(revised, 5, "alice"); // not newer
@@ -355,10 +351,7 @@ final class TestQueryRegistry {
 
     @Test
     void aDescriptorRepublishedAfterTheNextJobArrived_isTakenByARecheck() throws InterruptedException {
-        QueryDag revised = new QueryDag(List.of(
-                job("Stage-1", estimate(4, 10, 2, 20)),
-                job("Stage-2", estimate(20, 10, 1, 20), "Stage-1"),
-                job("Stage-3", estimate(1, 10, 0, 0), "Stage-2")));
+        QueryDag revised = revisedChain();
         // the hook's re-estimate lands only after Hive submitted Stage-2
         FakeSource source = new FakeSource().answer("q1", call ->
                 call <= 2 ? published(chain(), 5, "alice") : published(revised, 9, "alice"));
@@ -402,6 +395,14 @@ final class TestQueryRegistry {
         assertEquals(1 + QueryRegistry.RECHECKS, source.calls("q1"));
         assertEquals(0, q1.revisions());
         assertEquals(DescriptorStatus.LOADED, q1.status());
+    }
+
+    /** The hook's re-estimate of the chain after Stage-1 finished: Stage-2 has 20 maps, not 2 (WRD 220, not 40). */
+    private static QueryDag revisedChain() {
+        return new QueryDag(List.of(
+                job("Stage-1", estimate(4, 10, 2, 20)),
+                job("Stage-2", estimate(20, 10, 1, 20), "Stage-1"),
+                job("Stage-3", estimate(1, 10, 0, 0), "Stage-2")));
     }
 
     private static DescriptorStore.Stored published(QueryDag dag, long atMillis, String owner) {
