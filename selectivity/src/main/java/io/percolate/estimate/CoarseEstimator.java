@@ -126,15 +126,16 @@ public final class CoarseEstimator implements DagEstimator {
 
     /**
      * A job's estimate from its volume: each task's time from the trained model for the job's
-     * operator and the task's phase (which makes MEDIUM estimates HIGH), else a start-up cost plus
+     * operator and the task's phase where a fit covers the task (which makes MEDIUM estimates
+     * HIGH), else a start-up cost plus
      * the task's bytes at the phase's throughput.
      */
     public static JobEstimate timed(Settings settings, Optional<TimeModel> model, JobShape job, JobVolume v,
                                     JobEstimate.Confidence confidence) {
         TaskVolume map = v.mapTask();
         TaskVolume reduce = v.reduceTask();
-        Optional<TimeModel.Fit> mapFit = model.flatMap(m -> m.fit(job.operator(), TaskPhase.mapOf(v.reduceTasks() > 0)));
-        Optional<TimeModel.Fit> reduceFit = model.flatMap(m -> m.fit(job.operator(), TaskPhase.REDUCE));
+        Optional<TimeModel.Fit> mapFit = model.flatMap(m -> m.fit(job.operator(), TaskPhase.mapOf(v.reduceTasks() > 0), map));
+        Optional<TimeModel.Fit> reduceFit = model.flatMap(m -> m.fit(job.operator(), TaskPhase.REDUCE, reduce));
         double mapSeconds = mapFit.map(f -> f.seconds(map)).orElseGet(() -> settings.taskSeconds(TaskPhase.MAP, map));
         double reduceSeconds = v.reduceTasks() == 0 ? 0
                 : reduceFit.map(f -> f.seconds(reduce)).orElseGet(() -> settings.taskSeconds(TaskPhase.REDUCE, reduce));

@@ -16,13 +16,22 @@ import static java.util.Objects.requireNonNull;
  * The trained task-time model (dissertation eq. 5.4): a task's seconds are θ₀ + Σ θ_f·x_f over
  * the features x of what it handles, with θ fitted per major operator and phase
  * ({@link TimeModelTrainer}). A pooled fit per phase, over every operator, answers for an
- * operator the training data lacked. File format: {@code selectivity/TIMING.md}.
+ * operator the training data lacked, and for a task far larger than its own operator's fit saw
+ * ({@link #EXTRAPOLATION}). File format: {@code selectivity/TIMING.md}.
  *
  * @param version format version of the model file
  * @param fits    one per (operator, phase) trained, plus the pooled ones
  */
 public record TimeModel(int version, List<Fit> fits) {
     public static final int FORMAT_VERSION = 1;
+    /**
+     * How far beyond its training tasks a fit extrapolates: a task whose feature exceeds this many
+     * times the largest value that feature had in training is left to the next fit (or the
+     * throughput defaults). A θ fitted on a few small tasks is mostly their scatter, and multiplied
+     * by an over-estimated volume it predicts minutes for a task of seconds; within a few times
+     * the training range it still follows a workload that grows.
+     */
+    public static final double EXTRAPOLATION = 4;
 
     /** What the model reads of a task's volume, in units that keep θ of similar magnitude. */
     public enum Feature {
@@ -53,19 +62,36 @@ public record TimeModel(int version, List<Fit> fits) {
      * @param rSquared     share of the training times' variance the fit explains
      * @param samples      tasks it was fitted on
      * @param minSeconds   the shortest training task: no prediction goes below it
+     * @param largest      the largest value of each kept feature among the training tasks, which
+     *                     bounds the volumes the fit answers for ({@link #covers}); a feature
+     *                     missing here (a file written before it was kept) is unbounded
      */
     public record Fit(OperatorKind operator, TaskPhase phase, double intercept, Map<Feature, Double> coefficients,
-                      double rSquared, int samples, double minSeconds) {
+                      double rSquared, int samples, double minSeconds, Map<Feature, Double> largest) {
         public Fit {
             requireNonNull(phase, "phase");
-            // in the features' order, so files and printouts list them alike on every run
-            coefficients = coefficients.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(coefficients));
+            coefficients = ordered(coefficients);
+            largest = ordered(largest == null ? Map.of() : largest);
             if (!Double.isFinite(intercept) || coefficients.values().stream().anyMatch(c -> !Double.isFinite(c))) {
                 throw new IllegalArgumentException("θ must be finite: " + intercept + " " + coefficients);
             }
             if (samples < 1 || !(minSeconds >= 0) || Double.isInfinite(minSeconds)) {
                 throw new IllegalArgumentException("a fit needs samples and a finite shortest time");
             }
+            if (largest.values().stream().anyMatch(x -> !(x >= 0))) {
+                throw new IllegalArgumentException("largest feature values must be >= 0: " + largest);
+            }
+        }
+
+        /** Whether the task is within {@link #EXTRAPOLATION} times the largest training value of every feature kept. */
+        public boolean covers(TaskVolume volume) {
+            for (Feature f : coefficients.keySet()) {
+                Double max = largest.get(f);
+                if (max != null && f.of(volume) > EXTRAPOLATION * max) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** eq. 5.4: θ₀ + Σ θ_f·x_f, never below the shortest task trained on. */
@@ -92,12 +118,30 @@ public record TimeModel(int version, List<Fit> fits) {
     /** The fit for the operator and phase, else the phase's pooled fit. */
     public Optional<Fit> fit(OperatorKind operator, TaskPhase phase) {
         Optional<Fit> own = fits.stream().filter(f -> f.phase() == phase && f.operator() == operator).findFirst();
-        return own.isPresent() ? own
-                : fits.stream().filter(f -> f.phase() == phase && f.operator() == null).findFirst();
+        return own.isPresent() ? own : pooled(phase);
     }
 
-    /** A task's predicted seconds; empty when the model was trained on no task of the phase. */
+    /**
+     * The fit that answers for this task: the operator's own if it {@linkplain Fit#covers covers}
+     * the task, else the phase's pooled fit if that does; empty otherwise.
+     */
+    public Optional<Fit> fit(OperatorKind operator, TaskPhase phase, TaskVolume volume) {
+        Optional<Fit> own = fits.stream().filter(f -> f.phase() == phase && f.operator() == operator)
+                .filter(f -> f.covers(volume)).findFirst();
+        return own.isPresent() ? own : pooled(phase).filter(f -> f.covers(volume));
+    }
+
+    private Optional<Fit> pooled(TaskPhase phase) {
+        return fits.stream().filter(f -> f.phase() == phase && f.operator() == null).findFirst();
+    }
+
+    /** A task's predicted seconds; empty when no fit of the phase answers for it. */
     public OptionalDouble taskSeconds(OperatorKind operator, TaskPhase phase, TaskVolume volume) {
-        return fit(operator, phase).map(f -> OptionalDouble.of(f.seconds(volume))).orElse(OptionalDouble.empty());
+        return fit(operator, phase, volume).map(f -> OptionalDouble.of(f.seconds(volume))).orElse(OptionalDouble.empty());
+    }
+
+    /** In the features' order, so files and printouts list them alike on every run. */
+    private static Map<Feature, Double> ordered(Map<Feature, Double> byFeature) {
+        return byFeature.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(byFeature));
     }
 }

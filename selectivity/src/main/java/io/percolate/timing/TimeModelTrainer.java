@@ -101,13 +101,18 @@ public final class TimeModelTrainer {
                 continue;
             }
             Map<Feature, Double> theta = new LinkedHashMap<>();
+            Map<Feature, Double> largest = new LinkedHashMap<>();
             for (int i = 0; i < features.size(); i++) {
-                theta.put(features.get(i), beta[i + 1]);
+                Feature f = features.get(i);
+                theta.put(f, beta[i + 1]);
+                largest.put(f, group.stream().mapToDouble(s -> f.of(s.volume())).max().orElse(0));
             }
-            return new Fit(operator, phase, beta[0], theta, rSquared(y, group, beta[0], theta), group.size(), minSeconds);
+            return new Fit(operator, phase, beta[0], theta, rSquared(y, group, beta[0], theta), group.size(), minSeconds,
+                    largest);
         }
         double mean = Arrays.stream(y).average().orElse(0);
-        return new Fit(operator, phase, mean, Map.of(), rSquared(y, group, mean, Map.of()), group.size(), minSeconds);
+        return new Fit(operator, phase, mean, Map.of(), rSquared(y, group, mean, Map.of()), group.size(), minSeconds,
+                Map.of());
     }
 
     private static boolean varies(Feature f, List<TaskSample> group) {

@@ -40,8 +40,8 @@ final class TestCoarseEstimator {
     void aTrainedModel_timesEachTaskFromItsVolume() {
         // map tasks: 1 s + 2 s per MB read; reduce tasks: 3 s + 1 s per MB shuffled in
         TimeModel model = new TimeModel(List.of(
-                new TimeModel.Fit(null, TaskPhase.MAP, 1, Map.of(TimeModel.Feature.INPUT_MB, 2.0), 1, 10, 0),
-                new TimeModel.Fit(OperatorKind.JOIN, TaskPhase.REDUCE, 3, Map.of(TimeModel.Feature.INPUT_MB, 1.0), 1, 10, 0)));
+                new TimeModel.Fit(null, TaskPhase.MAP, 1, Map.of(TimeModel.Feature.INPUT_MB, 2.0), 1, 10, 0, Map.of()),
+                new TimeModel.Fit(OperatorKind.JOIN, TaskPhase.REDUCE, 3, Map.of(TimeModel.Feature.INPUT_MB, 1.0), 1, 10, 0, Map.of())));
         CoarseEstimator.Settings mb = new CoarseEstimator.Settings(100_000_000, 300_000_000, 1009, 10e6, 5e6, 2);
         Map<String, JobEstimate> e = new CoarseEstimator(mb, Optional.of(model)).estimate(List.of(
                 new JobShape("Stage-1", List.of(), OperatorKind.JOIN, 900_000_000, 1, true, 0),

@@ -130,6 +130,29 @@ final class TestTimeModel {
     }
 
     @Test
+    void aTaskFarBeyondItsFitsTrainingRange_isLeftToThePooledFit_thenToNone() {
+        // joins read 1-3 MB, group-bys 10-30 MB, all on the line 1 s + 2 s/MB
+        List<TaskSample> tasks = new ArrayList<>();
+        for (double mb : new double[] {1, 2, 3}) {
+            tasks.add(task(OperatorKind.JOIN, TaskPhase.MAP, mb, 0, 0, 0, 1 + 2 * mb));
+            tasks.add(task(OperatorKind.GROUP_BY, TaskPhase.MAP, 10 * mb, 0, 0, 0, 1 + 20 * mb));
+        }
+        TimeModel model = TimeModelTrainer.train(tasks);
+        Fit join = model.fit(OperatorKind.JOIN, TaskPhase.MAP).orElseThrow();
+        assertEquals(3, join.largest().get(Feature.INPUT_MB), 1e-9);
+
+        TaskVolume edge = new TaskVolume(TimeModel.EXTRAPOLATION * 3e6, 0, 0, 0);
+        assertEquals(OperatorKind.JOIN, model.fit(OperatorKind.JOIN, TaskPhase.MAP, edge).orElseThrow().operator(),
+                "up to four times the largest join task, the join's own fit answers");
+        TaskVolume beyond = new TaskVolume(13e6, 0, 0, 0);
+        assertEquals(null, model.fit(OperatorKind.JOIN, TaskPhase.MAP, beyond).orElseThrow().operator(),
+                "beyond that, the pooled fit, which saw tasks of 30 MB");
+        assertEquals(27, model.taskSeconds(OperatorKind.JOIN, TaskPhase.MAP, beyond).orElseThrow(), 1e-9);
+        assertTrue(model.taskSeconds(OperatorKind.JOIN, TaskPhase.MAP, new TaskVolume(121e6, 0, 0, 0)).isEmpty(),
+                "beyond four times every fit's range, no fit answers: the throughput defaults will");
+    }
+
+    @Test
     void tooFewTasks_giveNoFit_andConstantTimes_giveTheirMean() {
         assertTrue(TimeModelTrainer.train(List.of(task(OperatorKind.JOIN, TaskPhase.MAP, 1, 0, 0, 0, 3)))
                 .fits().isEmpty());
@@ -151,6 +174,11 @@ final class TestTimeModel {
         TimeModel back = TimeModelCodec.fromJson(TimeModelCodec.toJson(model));
         assertEquals(model, back);
         assertEquals(9, back.taskSeconds(OperatorKind.JOIN, TaskPhase.REDUCE, new TaskVolume(4e6, 0, 0, 0)).orElseThrow(), 1e-9);
+
+        TimeModel older = TimeModelCodec.fromJson(("{\"version\": 1, \"fits\": [{\"phase\": \"REDUCE\", \"intercept\": 1,"
+                + " \"coefficients\": {\"INPUT_MB\": 2}, \"samples\": 3, \"minSeconds\": 1}]}").getBytes(StandardCharsets.UTF_8));
+        assertEquals(2001, older.taskSeconds(OperatorKind.JOIN, TaskPhase.REDUCE, new TaskVolume(1e9, 0, 0, 0)).orElseThrow(),
+                1e-6, "a file without the training range bounds nothing");
 
         assertThrows(IOException.class, () -> TimeModelCodec.fromJson("{\"version\": 99, \"fits\": []}".getBytes(StandardCharsets.UTF_8)));
         assertThrows(IOException.class, () -> TimeModelCodec.fromJson("{\"fits\": []}".getBytes(StandardCharsets.UTF_8)));

@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,30 +34,29 @@ import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Trains the model on the training runs and scores its predictions on the others: per job,
- * start-up and commit (the training jobs' mean) plus its map and reduce phases on the cluster's
- * containers ({@link ServiceTime#phased}, as TLS forecasts); per query, its jobs one after another
- * (Hive runs a query's stages in turn) plus the training queries' mean hand-off time. Errors are
- * |predicted − actual| / actual, averaged. Three predictions per job: the trained model on the
- * hook's estimated sizes (the headline, what the scheduler gets), the trained model on the sizes
- * the tasks really had (the time model's own error), and the untrained throughput defaults on the
- * estimated sizes (the baseline). A fourth, beside the headline: the headline plus, for a job with
- * reduces, the training jobs' mean hand-off from the last map's end to the first reduce's start,
- * which is in neither phase (the reduce container is asked for, granted and launched); TLS does
- * not count it yet.
+ * Trains the model on the training runs and scores its predictions on the others. A job is
+ * composed as TLS forecasts it: start-up and commit (the training jobs' mean time outside their
+ * first-to-last task span), its map and reduce phases on the cluster's containers
+ * ({@link ServiceTime#phased}), and for a job estimated to have reduces the hand-off between
+ * them (the training jobs' mean time inside the span with no task running, as
+ * {@code LearnedJobCosts} learns it). A query is its jobs one after another (Hive runs a query's
+ * stages in turn) plus the training queries' mean time between jobs. Errors are |predicted −
+ * actual| / actual, averaged. Three predictions per job, differing only in the task times: the
+ * trained model on the hook's estimated sizes (the headline, what the scheduler gets), the
+ * trained model on the sizes the tasks really had (the time model's own error), and the untrained
+ * throughput defaults on the estimated sizes (the baseline).
  */
 final class ModelReport {
     static final double TARGET_JOB_ERROR = 0.12;
     static final double TARGET_QUERY_ERROR = 0.08;
 
-    /** A job's actual time and its four predictions, seconds. */
-    record Scored(MeasuredJob job, double actual, double estimated, double measuredSizes, double untrained,
-                  double withHandOff) {
+    /** A job's actual time and its three predictions, seconds. */
+    record Scored(MeasuredJob job, double actual, double estimated, double measuredSizes, double untrained) {
     }
 
     /** A query's actual time and predictions, seconds. */
     record ScoredQuery(double scale, String query, boolean heldOut, double actual, double estimated,
-                       double measuredSizes, double untrained, double withHandOff) {
+                       double measuredSizes, double untrained) {
     }
 
     private final ModelSettings settings;
@@ -98,15 +98,15 @@ final class ModelReport {
         double gap = byQuery(training).values().stream()
                 .mapToDouble(q -> queryActual(q) - q.stream().mapToDouble(j -> j.actual().seconds()).sum())
                 .average().orElse(0);
-        double handOff = training.stream().filter(ModelReport::reduces).mapToDouble(ModelReport::handOffSeconds)
-                .average().orElse(0);
+        double handOff = training.stream().filter(j -> j.estimated().reduceTasks() > 0)
+                .mapToDouble(ModelReport::idleSeconds).average().orElse(0);
         List<Scored> scored = new ArrayList<>();
         for (MeasuredJob j : tested) {
-            double estimated = overhead + phases(estimate(j, Optional.of(model)), slots);
-            scored.add(new Scored(j, j.actual().seconds(), estimated,
-                    overhead + measuredPhases(j, model, slots),
-                    overhead + phases(estimate(j, Optional.empty()), slots),
-                    estimated + (reduces(j) ? handOff : 0)));
+            double outside = overhead + (j.estimated().reduceTasks() > 0 ? handOff : 0);
+            scored.add(new Scored(j, j.actual().seconds(),
+                    outside + phases(estimate(j, Optional.of(model)), slots),
+                    outside + measuredPhases(j, model, slots),
+                    outside + phases(estimate(j, Optional.empty()), slots)));
         }
         List<ScoredQuery> queries = new ArrayList<>();
         byQuery(tested).forEach((key, q) -> {
@@ -114,23 +114,22 @@ final class ModelReport {
             queries.add(new ScoredQuery(q.get(0).scale(), q.get(0).query(), q.get(0).heldOut(), queryActual(q),
                     gap + of.stream().mapToDouble(Scored::estimated).sum(),
                     gap + of.stream().mapToDouble(Scored::measuredSizes).sum(),
-                    gap + of.stream().mapToDouble(Scored::untrained).sum(),
-                    gap + of.stream().mapToDouble(Scored::withHandOff).sum()));
+                    gap + of.stream().mapToDouble(Scored::untrained).sum()));
         });
         return new ModelReport(s, model, training, scored, queries, overhead, gap, handOff, runSeconds);
     }
 
-    private static boolean reduces(MeasuredJob j) {
-        return j.actual().tasks().stream().anyMatch(t -> t.phase() == TaskPhase.REDUCE);
-    }
-
-    /** From the job's last map's end to its first reduce's start; 0 where the phases overlap. */
-    private static double handOffSeconds(MeasuredJob j) {
-        long lastMap = j.actual().tasks().stream().filter(t -> t.phase() != TaskPhase.REDUCE)
-                .mapToLong(HistoricalJob.TaskRun::finishMillis).max().orElse(0);
-        long firstReduce = j.actual().tasks().stream().filter(t -> t.phase() == TaskPhase.REDUCE)
-                .mapToLong(HistoricalJob.TaskRun::startMillis).min().orElse(lastMap);
-        return Math.max(0, firstReduce - lastMap) / 1000.0;
+    /** Seconds between the job's first task's start and its last task's end when none of its tasks ran. */
+    private static double idleSeconds(MeasuredJob j) {
+        List<HistoricalJob.TaskRun> tasks = j.actual().tasks().stream()
+                .sorted(Comparator.comparingLong(HistoricalJob.TaskRun::startMillis)).toList();
+        long idle = 0;
+        long busyUntil = tasks.isEmpty() ? 0 : tasks.get(0).startMillis();
+        for (HistoricalJob.TaskRun t : tasks) {
+            idle += Math.max(0, t.startMillis() - busyUntil);
+            busyUntil = Math.max(busyUntil, t.finishMillis());
+        }
+        return idle / 1000.0;
     }
 
     private static boolean trains(ModelSettings s, MeasuredJob j) {
@@ -236,8 +235,7 @@ final class ModelReport {
                     .put("maps", j.job().actual().tasks().stream().filter(t -> t.phase() != TaskPhase.REDUCE).count())
                     .put("estimated_maps", j.job().estimated().mapTasks())
                     .put("actual_s", j.actual()).put("predicted_s", j.estimated())
-                    .put("predicted_measured_sizes_s", j.measuredSizes()).put("untrained_s", j.untrained())
-                    .put("predicted_with_hand_off_s", j.withHandOff());
+                    .put("predicted_measured_sizes_s", j.measuredSizes()).put("untrained_s", j.untrained());
         }
         return root;
     }
@@ -251,8 +249,6 @@ final class ModelReport {
         node.put("query_error_measured_sizes", mean(queries, q -> error(q.measuredSizes(), q.actual())));
         node.put("job_error_untrained", mean(jobs, j -> error(j.untrained(), j.actual())));
         node.put("query_error_untrained", mean(queries, q -> error(q.untrained(), q.actual())));
-        node.put("job_error_with_hand_off", mean(jobs, j -> error(j.withHandOff(), j.actual())));
-        node.put("query_error_with_hand_off", mean(queries, q -> error(q.withHandOff(), q.actual())));
     }
 
     private XYChart scatter() {
@@ -277,12 +273,11 @@ final class ModelReport {
     String summary() {
         ObjectNode j = json();
         return String.format(Locale.ROOT, "model: %d jobs, %d queries not trained on; job error %.3f (actual sizes %.3f,"
-                        + " untrained %.3f, with the hand-off %.3f), query error %.3f (actual sizes %.3f, untrained %.3f,"
-                        + " with the hand-off %.3f)%n%s",
+                        + " untrained %.3f), query error %.3f (actual sizes %.3f, untrained %.3f)%n%s",
                 jobs.size(), queries.size(), j.get("job_error").asDouble(), j.get("job_error_measured_sizes").asDouble(),
-                j.get("job_error_untrained").asDouble(), j.get("job_error_with_hand_off").asDouble(),
+                j.get("job_error_untrained").asDouble(),
                 j.get("query_error").asDouble(), j.get("query_error_measured_sizes").asDouble(),
-                j.get("query_error_untrained").asDouble(), j.get("query_error_with_hand_off").asDouble(),
+                j.get("query_error_untrained").asDouble(),
                 ModelCommand.describe(model));
     }
 }

@@ -10,6 +10,10 @@ package io.percolate.scheduler.registry;
  *     container's launch;</li>
  * <li><b>end</b>: from its last task container's end to the application's removal (output
  *     commit, ApplicationMaster exit);</li>
+ * <li><b>hand-off</b>: of a job with reduces, the time between its first and last task when none
+ *     of its tasks ran: its maps are done and its reduces are yet to be asked for, granted and
+ *     launched (2.3 s a job on the mini-cluster, in neither phase's task times); 0 where the
+ *     reduces start while maps still run. Waiting for containers other queries hold counts too;</li>
  * <li><b>work scale</b>: container-seconds its tasks used over its descriptor's WRD — how far
  *     the hook's task times are off on this cluster, applied to every query until the query's
  *     own finished jobs say better.</li>
@@ -23,6 +27,7 @@ final class LearnedJobCosts {
 
     private double startSeconds;
     private double endSeconds;
+    private double handOffSeconds;
     private double workScale = 1;
 
     /** @param priorStartSeconds the start-up assumed until the first job is observed ({@code job-start-seconds}) */
@@ -47,6 +52,13 @@ final class LearnedJobCosts {
         }
     }
 
+    /** A finished job with reduces spent {@code seconds} between its tasks with none of them running. */
+    void handedOff(double seconds) {
+        if (seconds >= 0 && Double.isFinite(seconds)) {
+            handOffSeconds += WEIGHT * (seconds - handOffSeconds);
+        }
+    }
+
     /** A finished job's tasks used {@code observed} container-seconds where its descriptor estimated {@code estimated}. */
     void worked(double observed, double estimated) {
         if (observed > 0 && estimated > 0 && Double.isFinite(observed / estimated)) {
@@ -56,20 +68,26 @@ final class LearnedJobCosts {
     }
 
     JobCosts now() {
-        return new JobCosts(startSeconds, endSeconds, workScale);
+        return new JobCosts(startSeconds, endSeconds, handOffSeconds, workScale);
     }
 
     /**
      * The learned costs at one moment.
      *
      * @param startSeconds before a job's first task
-     * @param endSeconds   after a job's last task
-     * @param workScale    observed over estimated task work
+     * @param endSeconds     after a job's last task
+     * @param handOffSeconds between a job's maps and its reduces
+     * @param workScale      observed over estimated task work
      */
-    record JobCosts(double startSeconds, double endSeconds, double workScale) {
+    record JobCosts(double startSeconds, double endSeconds, double handOffSeconds, double workScale) {
         /** A job's cost outside its tasks: its start-up if it has not started, its end if it has not finished. */
         double overhead(boolean started, boolean finished) {
             return (started ? 0 : startSeconds) + (finished ? 0 : endSeconds);
+        }
+
+        /** The hand-off a job still pays: only one whose reduces are still to come. */
+        double handOff(boolean reducesToCome) {
+            return reducesToCome ? handOffSeconds : 0;
         }
     }
 }

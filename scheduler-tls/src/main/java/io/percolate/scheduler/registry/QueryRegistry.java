@@ -171,6 +171,11 @@ public final class QueryRegistry {
         return costs.now().endSeconds();
     }
 
+    /** The idle time between a job's maps and its reduces T_alone and T_rem now count, seconds. */
+    public double jobHandOffSeconds() {
+        return costs.now().handOffSeconds();
+    }
+
     /** Observed over estimated task work, as learned from all finished jobs. */
     public double workScale() {
         return costs.now().workScale();

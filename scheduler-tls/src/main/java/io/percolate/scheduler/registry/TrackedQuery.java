@@ -82,6 +82,13 @@ final class TrackedQuery {
         double seconds;
         /** when the last of them ended */
         long lastEndMillis;
+        /**
+         * task containers launched and not yet finished; a container killed while running is never
+         * reported finished, so this can stay above 0 and hide a later idle gap, never invent one
+         */
+        int running;
+        /** seconds after a task ended with none running, until the next launched */
+        double idleSeconds;
 
         void add(TaskTally other) {
             completed += other.completed;
@@ -183,6 +190,9 @@ final class TrackedQuery {
             observedFinished += tally.seconds;
             predictedFinished += job.get().estimate().wrd();
             costs.worked(tally.seconds, job.get().estimate().wrd());
+            if (job.get().estimate().reduceTasks() > 0) {
+                costs.handedOff(tally.idleSeconds);
+            }
         }
         if (running.isEmpty()) {
             idleSinceMillis = now;
@@ -191,9 +201,17 @@ final class TrackedQuery {
 
     /**
      * A task container of the application was launched {@code now}: for its first, how long the
-     * job took to start (see {@link LearnedJobCosts}).
+     * job took to start; for a later one launched when none ran, the idle gap before it (the
+     * hand-off, see {@link LearnedJobCosts}).
      */
     OptionalDouble taskLaunched(ApplicationId app, long now) {
+        TaskTally tally = tallies.get(app);
+        if (tally != null) {
+            if (tally.running == 0 && tally.completed > 0) {
+                tally.idleSeconds += Math.max(0, now - tally.lastEndMillis) / 1000.0;
+            }
+            tally.running++;
+        }
         if (!awaitingFirstTask.remove(app)) {
             return OptionalDouble.empty();
         }
@@ -202,9 +220,9 @@ final class TrackedQuery {
 
     /**
      * Forecasts the time of every job that has arrived but not yet run a task and has no forecast:
-     * its start-up, then its estimated maps and reduces (rescaled as {@link #correction} says)
-     * on its share of {@code capacity} containers (split evenly among the query's running jobs),
-     * then its end. Jobs whose tasks started before the
+     * its start-up, then its estimated maps, the hand-off and its reduces (rescaled as
+     * {@link #correction} says) on its share of {@code capacity} containers (split evenly among
+     * the query's running jobs), then its end. Jobs whose tasks started before the
      * descriptor was known get none, so every forecast precedes what it predicts.
      */
     void forecast(double capacity, LearnedJobCosts.JobCosts costs) {
@@ -218,8 +236,8 @@ final class TrackedQuery {
             if (facts != null && !forecastOfApp.containsKey(app)) {
                 JobEstimate e = facts.job().estimate();
                 double c = correction(costs);
-                forecastOfApp.put(app, costs.overhead(false, false) + ServiceTime.phased(
-                        e.mapTaskSeconds() * e.mapTasks() * c, e.mapTasks(),
+                forecastOfApp.put(app, costs.overhead(false, false) + costs.handOff(e.reduceTasks() > 0)
+                        + ServiceTime.phased(e.mapTaskSeconds() * e.mapTasks() * c, e.mapTasks(),
                         e.reduceTaskSeconds() * e.reduceTasks() * c, e.reduceTasks(), share));
             }
         }
@@ -232,6 +250,9 @@ final class TrackedQuery {
      */
     Optional<String> containerFinished(ApplicationId app, double seconds, long now) {
         TaskTally tally = tallies.get(app);
+        if (tally != null) {
+            tally.running = Math.max(0, tally.running - 1);
+        }
         if (tally != null && seconds >= 0 && Double.isFinite(seconds)) {
             tally.completed++;
             tally.seconds += seconds;
@@ -355,14 +376,19 @@ final class TrackedQuery {
                 ServiceTime.dag(remainingPath, remaining, capacity), ServiceTime.dag(totalPath, total, capacity));
     }
 
-    /** A job's time still to run alone: its remaining work, its start-up if it has not started, its end if it has not finished. */
+    /**
+     * A job's time still to run alone: its remaining work, its start-up if it has not started, the
+     * hand-off if its reduces are known to be still to come, its end if it has not finished.
+     */
     private static double remainingSeconds(Work w, double capacity, LearnedJobCosts.JobCosts costs) {
-        return w.seconds(w.remaining(), w.remainingTasks(), capacity) + costs.overhead(w.started(), w.finished());
+        return w.seconds(w.remaining(), w.remainingTasks(), capacity) + costs.overhead(w.started(), w.finished())
+                + costs.handOff(w.reduceTasks() > 0);
     }
 
-    /** A job's whole time alone: start-up, all its work and its end. */
+    /** A job's whole time alone: start-up, all its work, the hand-off where its reduces are known, and its end. */
     private static double totalSeconds(Work w, double capacity, LearnedJobCosts.JobCosts costs) {
-        return w.seconds(w.total(), w.totalTasks(), capacity) + costs.overhead(false, false);
+        return w.seconds(w.total(), w.totalTasks(), capacity) + costs.overhead(false, false)
+                + costs.handOff(w.reduceTasks() > 0);
     }
 
     /** Work of every DAG job, keyed by stage id. */

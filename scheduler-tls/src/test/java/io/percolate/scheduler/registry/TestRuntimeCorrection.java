@@ -178,6 +178,57 @@ final class TestRuntimeCorrection {
     }
 
     @Test
+    void theHandOffBetweenMapsAndReduces_isLearnedFromIdleGaps_andPaidByJobsWhoseReducesAreToCome()
+            throws InterruptedException {
+        FakeSource source = new FakeSource().serve(stored("q1", "alice", "alice", chain()))
+                .serve(stored("q2", "bob", "bob", chain()));
+        QueryRegistry registry = registry(source, true);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        awaitLoaded(registry);
+        // two maps overlap, end at 10 and 12 s; the reduce launches at 17 s: 5 s with no task
+        registry.taskLaunched(APP1);
+        registry.taskLaunched(APP1);
+        clock.set(10_000);
+        registry.containerFinished(APP1, NODE, 10);
+        clock.set(12_000);
+        registry.containerFinished(APP1, NODE, 12);
+        clock.set(17_000);
+        registry.taskLaunched(APP1);
+        clock.set(30_000);
+        registry.containerFinished(APP1, NODE, 13);
+        registry.applicationRemoved(APP1);
+        assertEquals(0.2 * 5, registry.jobHandOffSeconds(), 1e-9, "the gap after the last task is the job's end, not its hand-off");
+
+        // Stage-2's reduce starts while a map still runs: no gap, and the mean moves towards 0
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        registry.taskLaunched(APP2);
+        registry.taskLaunched(APP2);
+        clock.set(35_000);
+        registry.containerFinished(APP2, NODE, 5);
+        registry.taskLaunched(APP2);
+        clock.set(40_000);
+        registry.containerFinished(APP2, NODE, 10);
+        registry.containerFinished(APP2, NODE, 5);
+        registry.applicationRemoved(APP2);
+        assertEquals(0.8, registry.jobHandOffSeconds(), 1e-9);
+
+        // q2's Stage-1 has arrived: running, so whether its reduces are still to come is not known;
+        // Stage-2 (with a reduce) is to come and pays the hand-off, Stage-3 (maps only) does not.
+        // The learned work scale: 1 + 0.2 (35/80 - 1) = 0.8875, then + 0.2 (20/40 - 0.8875) = 0.81
+        registry.applicationAdded(APP3, "bob", tags("q2", "Stage-1"));
+        awaitLoaded(registry);
+        assertEquals(0.81, registry.workScale(), 1e-9);
+        assertEquals(53.333 * 0.81 + 0.8, placed(registry, "q2").aloneSeconds(), 1e-3);
+
+        // its forecast, made before its first task, does count it: 4 maps of 8.1 s, 0.8 s, 2 reduces of 16.2 s
+        registry.taskLaunched(APP3);
+        clock.set(70_000);
+        registry.applicationRemoved(APP3);
+        QueryView q2 = registry.activeQueries().stream().filter(q -> q.queryId().equals("q2")).findFirst().orElseThrow();
+        assertEquals(8.1 + 0.8 + 16.2, q2.forecasts().get(0).predictedSeconds(), 1e-9);
+    }
+
+    @Test
     void jobForecast_isMadeBeforeTheJobRuns_andComparedWithWhatItTook() throws InterruptedException {
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true, 10);
         registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
