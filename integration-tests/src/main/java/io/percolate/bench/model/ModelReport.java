@@ -32,6 +32,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.DoubleStream;
+import java.util.stream.IntStream;
 
 /**
  * Trains the model on the training runs and scores its predictions on the others. A job is
@@ -40,7 +42,8 @@ import java.util.function.ToDoubleFunction;
  * ({@link ServiceTime#phased}), and for a job estimated to have reduces the hand-off between
  * them (the training jobs' mean time inside the span with no task running, as
  * {@code LearnedJobCosts} learns it). A query is its jobs one after another (Hive runs a query's
- * stages in turn) plus the training queries' mean time between jobs. Errors are |predicted −
+ * stages in turn, {@code hive.exec.parallel} being off here) with the training queries' mean
+ * wait from one job's end to the next one's submission between each two. Errors are |predicted −
  * actual| / actual, averaged. Three predictions per job, differing only in the task times: the
  * trained model on the hook's estimated sizes (the headline, what the scheduler gets), the
  * trained model on the sizes the tasks really had (the time model's own error), and the untrained
@@ -65,12 +68,12 @@ final class ModelReport {
     private final List<Scored> jobs;
     private final List<ScoredQuery> queries;
     private final double jobOverhead;
-    private final double queryGap;
+    private final double betweenJobs;
     private final double handOff;
     private final double runSeconds;
 
     private ModelReport(ModelSettings settings, TimeModel model, List<MeasuredJob> training, List<Scored> jobs,
-                        List<ScoredQuery> queries, double jobOverhead, double queryGap, double handOff,
+                        List<ScoredQuery> queries, double jobOverhead, double betweenJobs, double handOff,
                         double runSeconds) {
         this.settings = settings;
         this.model = model;
@@ -78,7 +81,7 @@ final class ModelReport {
         this.jobs = jobs;
         this.queries = queries;
         this.jobOverhead = jobOverhead;
-        this.queryGap = queryGap;
+        this.betweenJobs = betweenJobs;
         this.handOff = handOff;
         this.runSeconds = runSeconds;
     }
@@ -95,8 +98,7 @@ final class ModelReport {
         double overhead = training.stream().mapToDouble(j -> j.actual().seconds() - j.actual().taskSpanSeconds())
                 .average().orElse(0);
         double slots = s.nodes() * (ModelBench.NODE_MB / ModelBench.CONTAINER_MB) - 1.0; // one container runs the AM
-        double gap = byQuery(training).values().stream()
-                .mapToDouble(q -> queryActual(q) - q.stream().mapToDouble(j -> j.actual().seconds()).sum())
+        double between = byQuery(training).values().stream().flatMapToDouble(ModelReport::waitsBetweenJobs)
                 .average().orElse(0);
         double handOff = training.stream().filter(j -> j.estimated().reduceTasks() > 0)
                 .mapToDouble(ModelReport::idleSeconds).average().orElse(0);
@@ -111,12 +113,21 @@ final class ModelReport {
         List<ScoredQuery> queries = new ArrayList<>();
         byQuery(tested).forEach((key, q) -> {
             List<Scored> of = scored.stream().filter(x -> q.contains(x.job())).toList();
+            double waits = (q.size() - 1) * between;
             queries.add(new ScoredQuery(q.get(0).scale(), q.get(0).query(), q.get(0).heldOut(), queryActual(q),
-                    gap + of.stream().mapToDouble(Scored::estimated).sum(),
-                    gap + of.stream().mapToDouble(Scored::measuredSizes).sum(),
-                    gap + of.stream().mapToDouble(Scored::untrained).sum()));
+                    waits + of.stream().mapToDouble(Scored::estimated).sum(),
+                    waits + of.stream().mapToDouble(Scored::measuredSizes).sum(),
+                    waits + of.stream().mapToDouble(Scored::untrained).sum()));
         });
-        return new ModelReport(s, model, training, scored, queries, overhead, gap, handOff, runSeconds);
+        return new ModelReport(s, model, training, scored, queries, overhead, between, handOff, runSeconds);
+    }
+
+    /** Seconds from each job's end to the next job's submission, in submission order (Hive's hand-off). */
+    private static DoubleStream waitsBetweenJobs(List<MeasuredJob> query) {
+        List<HistoricalJob> jobs = query.stream().map(MeasuredJob::actual)
+                .sorted(Comparator.comparingLong(HistoricalJob::submitMillis)).toList();
+        return IntStream.range(1, jobs.size())
+                .mapToDouble(i -> Math.max(0, jobs.get(i).submitMillis() - jobs.get(i - 1).finishMillis()) / 1000.0);
     }
 
     /** Seconds between the job's first task's start and its last task's end when none of its tasks ran. */
@@ -213,7 +224,7 @@ final class ModelReport {
         root.put("training_jobs", training.size());
         root.put("training_tasks", training.stream().mapToInt(j -> j.actual().samples().size()).sum());
         root.put("job_overhead_s", jobOverhead);
-        root.put("query_gap_s", queryGap);
+        root.put("between_jobs_s", betweenJobs);
         root.put("map_to_reduce_hand_off_s", handOff);
         ObjectNode targets = root.putObject("targets");
         targets.put("job_error", "<= " + TARGET_JOB_ERROR);
@@ -236,6 +247,12 @@ final class ModelReport {
                     .put("estimated_maps", j.job().estimated().mapTasks())
                     .put("actual_s", j.actual()).put("predicted_s", j.estimated())
                     .put("predicted_measured_sizes_s", j.measuredSizes()).put("untrained_s", j.untrained());
+        }
+        var queryRows = root.putArray("query_rows");
+        for (ScoredQuery q : queries) {
+            queryRows.addObject().put("scale", q.scale()).put("query", q.query()).put("held_out", q.heldOut())
+                    .put("actual_s", q.actual()).put("predicted_s", q.estimated())
+                    .put("predicted_measured_sizes_s", q.measuredSizes()).put("untrained_s", q.untrained());
         }
         return root;
     }
