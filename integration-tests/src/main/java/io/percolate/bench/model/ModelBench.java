@@ -11,12 +11,16 @@ import io.percolate.hive.model.HistoricalJob;
 import io.percolate.hive.model.JobHistoryReader;
 import io.percolate.it.cluster.EmbeddedHive;
 import io.percolate.it.cluster.MiniPercolateCluster;
+import io.percolate.it.tpcds.TpcdsDataset;
+import io.percolate.it.tpcds.TpcdsQueries;
+import io.percolate.it.tpcds.TpcdsStatistics;
 import io.percolate.it.tpch.TpchDataset;
 import io.percolate.it.tpch.TpchQueries;
 import io.percolate.it.tpch.TpchStatistics;
 import io.percolate.model.QueryDag;
 import io.percolate.model.QueryId;
 import io.percolate.stats.StatisticsStore;
+import io.trino.tpcds.Table;
 import io.trino.tpch.TpchTable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
@@ -36,8 +40,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * {@code ./percolate bench model}: trains the task-time model on real MapReduce runs of the
- * TPC-H queries and measures how well it predicts job and query times it was not trained on.
+ * {@code ./percolate bench model}: trains the task-time model on real MapReduce runs of TPC-H
+ * queries (and TPC-DS ones, ids {@code ds03} …) and measures how well it predicts job and query times it was not trained on.
  * At each training scale a fresh mini-cluster runs every query alone, one after another, with
  * Percolate's hook on; the job history of those runs, minus every eighth query, trains the model
  * as {@code ./percolate model train} would. The held-out queries, and every query at a larger
@@ -46,6 +50,9 @@ import java.util.stream.Stream;
  */
 public final class ModelBench {
     private static final Path DATA = new Path("/data/tpch");
+    private static final Path TPCDS_DATA = new Path("/data/tpcds");
+    /** Query ids naming a TPC-DS query: this prefix and the query's number ({@link TpcdsQueries#IDS}). */
+    static final String TPCDS_PREFIX = "ds";
     static final int NODE_MB = 2048;
     static final int CONTAINER_MB = 512;
 
@@ -80,12 +87,20 @@ public final class ModelBench {
             EmbeddedHive hive = new EmbeddedHive(cluster.conf(), work.resolve("hive"),
                     Map.of("percolate.hook.refine-seconds", "0"));
             hive.run(data.ddl(DATA).toArray(String[]::new));
+            if (s.queries().stream().anyMatch(q -> q.startsWith(TPCDS_PREFIX))) {
+                TpcdsDataset ds = new TpcdsDataset(scale, TpcdsQueries.TABLES);
+                ds.write(cluster.fileSystem(), TPCDS_DATA);
+                for (Table table : ds.tables()) {
+                    store.write(TpcdsStatistics.of(ds, table));
+                }
+                hive.run(ds.ddl(TPCDS_DATA).toArray(String[]::new));
+            }
             progress("SF %s: tables on HDFS, statistics built", scale);
 
             Map<String, Planned> planned = new HashMap<>(); // by normalised query id
             Map<String, String> queryOf = new HashMap<>();
             for (String id : s.queries()) {
-                String sql = TpchQueries.tpch(id).sql();
+                String sql = query(id).sql();
                 Planned p = hive.compiled(sql, plan -> planned(plan, cluster.conf(), store));
                 EmbeddedHive.Result result = hive.run(sql);
                 String queryId = QueryId.normalize(result.queryId());
@@ -114,6 +129,12 @@ public final class ModelBench {
         } finally {
             FileUtil.fullyDelete(work.toFile());
         }
+    }
+
+    /** A TPC-H query by its id ({@code 03}, {@code 11m}), or a TPC-DS one by {@code ds} and its id ({@code ds42}). */
+    static TpchQueries.Query query(String id) {
+        return id.startsWith(TPCDS_PREFIX) ? TpcdsQueries.tpcds(id.substring(TPCDS_PREFIX.length()))
+                : TpchQueries.tpch(id);
     }
 
     /** The hook's view of a query's jobs: its DAG, and by lower-case stage id their shapes and expected volumes. */

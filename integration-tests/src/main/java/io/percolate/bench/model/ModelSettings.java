@@ -10,9 +10,9 @@ import java.util.Set;
 /**
  * What one run of {@code ./percolate bench model} measures.
  *
- * @param trainingScales TPC-H scale factors whose runs train the model (all but the held-out queries)
+ * @param trainingScales scale factors (TPC-H's and TPC-DS's) whose runs train the model (all but the held-out queries)
  * @param largerScale    a larger scale factor, run only to test the model: every query is held out there
- * @param queries        TPC-H query ids; every eighth (the 8th, 16th, …; of fewer than eight, the last) is held
+ * @param queries        TPC-H query ids, and TPC-DS ones prefixed {@code ds}; every eighth (the 8th, 16th, …; of fewer than eight, the last) is held
  *                       out at every scale
  * @param nodes          NodeManagers (and DataNodes) of the mini-cluster
  * @param out            where result.json, the plot and the trained model go
@@ -30,7 +30,7 @@ record ModelSettings(List<Double> trainingScales, double largerScale, List<Strin
         if (trainingScales.contains(largerScale)) {
             throw new IllegalArgumentException("the larger scale " + largerScale + " is also a training scale");
         }
-        queries.forEach(TpchQueries::tpch);
+        queries.forEach(ModelBench::query);
     }
 
     /** Whether the query is one of the eighth kept out of training. */
@@ -41,7 +41,7 @@ record ModelSettings(List<Double> trainingScales, double largerScale, List<Strin
 
     static ModelSettings parse(List<String> args) {
         BenchOptions o = BenchOptions.parse(args, Set.of("scales", "larger-scale", "queries", "nodes", "out"), Set.of(),
-                "--scales 0.002,0.005 --larger-scale SF --queries 1,3,11m --nodes N --out DIR");
+                "--scales 0.002,0.005 --larger-scale SF --queries 1,3,11m,ds42 --nodes N --out DIR");
         return new ModelSettings(o.numbers("scales", List.of(0.002, 0.005)), o.number("larger-scale", 0.01),
                 o.queries("queries", TpchQueries.TPCH_IDS), o.integer("nodes", 2),
                 o.path("out", Path.of("target", "bench", "model")));

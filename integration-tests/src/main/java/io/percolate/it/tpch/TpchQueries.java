@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -59,15 +60,20 @@ public final class TpchQueries {
      * joins (each file says how).
      */
     public static Query tpch(String id) {
-        String resource = "queries/q" + id + ".sql";
-        try (InputStream in = TpchQueries.class.getResourceAsStream(resource)) {
+        return fromResource(TpchQueries.class, "queries/q" + id + ".sql", "q" + id)
+                .orElseThrow(() -> new IllegalArgumentException("no TPC-H query " + id + " (known: " + TPCH_IDS + ")"));
+    }
+
+    /** A query from a resource next to {@code anchor}, its lines starting with {@code --} (comments) left out. */
+    public static Optional<Query> fromResource(Class<?> anchor, String resource, String name) {
+        try (InputStream in = anchor.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalArgumentException("no TPC-H query " + id + " (known: " + TPCH_IDS + ")");
+                return Optional.empty();
             }
             String sql = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
                     .filter(line -> !line.startsWith("--"))
                     .collect(Collectors.joining("\n")).strip();
-            return new Query("q" + id, sql);
+            return Optional.of(new Query(name, sql));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

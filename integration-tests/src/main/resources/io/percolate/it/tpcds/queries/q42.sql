@@ -1,0 +1,9 @@
+-- TPC-DS query 42 (one manager's November 2000 sales by item category), in our HiveQL.
+SELECT dt.d_year, i.i_category_id, i.i_category, sum(ss.ss_ext_sales_price) AS total
+FROM tpcds.date_dim dt
+JOIN tpcds.store_sales ss ON dt.d_date_sk = ss.ss_sold_date_sk
+JOIN tpcds.item i ON ss.ss_item_sk = i.i_item_sk
+WHERE i.i_manager_id = 1 AND dt.d_moy = 11 AND dt.d_year = 2000
+GROUP BY dt.d_year, i.i_category_id, i.i_category
+ORDER BY total DESC, dt.d_year, i.i_category_id, i.i_category
+LIMIT 100
