@@ -127,8 +127,7 @@ public final class CoarseEstimator implements DagEstimator {
     /**
      * A job's estimate from its volume: each task's time from the trained model for the job's
      * operator and the task's phase where a fit covers the task (which makes MEDIUM estimates
-     * HIGH), else a start-up cost plus
-     * the task's bytes at the phase's throughput.
+     * HIGH), else a start-up cost plus the task's bytes at the phase's throughput.
      */
     public static JobEstimate timed(Settings settings, Optional<TimeModel> model, JobShape job, JobVolume v,
                                     JobEstimate.Confidence confidence) {

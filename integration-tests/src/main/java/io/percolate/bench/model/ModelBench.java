@@ -41,7 +41,8 @@ import java.util.stream.Stream;
 
 /**
  * {@code ./percolate bench model}: trains the task-time model on real MapReduce runs of TPC-H
- * queries (and TPC-DS ones, ids {@code ds03} …) and measures how well it predicts job and query times it was not trained on.
+ * queries (and TPC-DS ones, ids {@code ds03} …) and measures how well it predicts job and query
+ * times it was not trained on.
  * At each training scale a fresh mini-cluster runs every query alone, one after another, with
  * Percolate's hook on; the job history of those runs, minus every eighth query, trains the model
  * as {@code ./percolate model train} would. The held-out queries, and every query at a larger
