@@ -48,6 +48,21 @@ public final class EmbeddedHive {
                          Map<String, Long> operatorRows) {
     }
 
+    /**
+     * A Hive over the local file system and no cluster, its metastore and warehouse under
+     * {@code workDir}: enough to declare tables and compile queries, which need only the metastore.
+     */
+    public static EmbeddedHive onLocalFiles(Path workDir) throws IOException {
+        Configuration local = new Configuration();
+        local.set("fs.defaultFS", "file:///");
+        String warehouse = workDir.resolve("warehouse").toUri().toString();
+        return new EmbeddedHive(local, workDir.resolve("hive"), Map.of(
+                "hive.metastore.warehouse.dir", warehouse,
+                "metastore.warehouse.dir", warehouse,
+                "metastore.warehouse.external.dir", warehouse,
+                "hive.exec.scratchdir", workDir.resolve("scratch-dfs").toUri().toString()));
+    }
+
     public EmbeddedHive(Configuration clusterConf, Path workDir, Map<String, String> overrides) throws IOException {
         Files.createDirectories(workDir);
         System.setProperty("derby.stream.error.file", workDir.resolve("derby.log").toString());

@@ -41,14 +41,7 @@ final class TestTpcdsQueryFiles {
     void declareTables() throws Exception {
         work = java.nio.file.Path.of("target", "tpcds-query-files").toAbsolutePath();
         FileUtil.fullyDelete(work.toFile());
-        Configuration local = new Configuration();
-        local.set("fs.defaultFS", "file:///");
-        String warehouse = work.resolve("warehouse").toUri().toString();
-        hive = new EmbeddedHive(local, work.resolve("hive"), Map.of(
-                "hive.metastore.warehouse.dir", warehouse,
-                "metastore.warehouse.dir", warehouse,
-                "metastore.warehouse.external.dir", warehouse,
-                "hive.exec.scratchdir", work.resolve("scratch-dfs").toUri().toString()));
+        hive = EmbeddedHive.onLocalFiles(work);
         data = new TpcdsDataset(0.01, TpcdsQueries.TABLES);
         hive.run(data.ddl(new Path(work.resolve("data").toUri())).toArray(String[]::new));
     }

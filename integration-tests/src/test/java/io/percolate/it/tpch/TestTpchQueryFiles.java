@@ -37,14 +37,7 @@ final class TestTpchQueryFiles {
     void declareTables() throws Exception {
         java.nio.file.Path work = java.nio.file.Path.of("target", "tpch-query-files").toAbsolutePath();
         FileUtil.fullyDelete(work.toFile());
-        Configuration local = new Configuration();
-        local.set("fs.defaultFS", "file:///");
-        String warehouse = work.resolve("warehouse").toUri().toString();
-        hive = new EmbeddedHive(local, work.resolve("hive"), Map.of(
-                "hive.metastore.warehouse.dir", warehouse,
-                "metastore.warehouse.dir", warehouse,
-                "metastore.warehouse.external.dir", warehouse,
-                "hive.exec.scratchdir", work.resolve("scratch-dfs").toUri().toString()));
+        hive = EmbeddedHive.onLocalFiles(work);
         TpchDataset data = new TpchDataset(0.001, List.copyOf(TpchTable.getTables()));
         hive.run(data.ddl(new Path(work.resolve("data").toUri())).toArray(String[]::new));
     }
