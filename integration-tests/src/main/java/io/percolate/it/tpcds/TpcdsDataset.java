@@ -1,5 +1,6 @@
 package io.percolate.it.tpcds;
 
+import io.percolate.it.tpch.TpchDataset;
 import io.trino.tpcds.Results;
 import io.trino.tpcds.Session;
 import io.trino.tpcds.Table;
@@ -63,9 +64,7 @@ public final class TpcdsDataset {
             String columns = Arrays.stream(table.getColumns())
                     .map(c -> c.getName() + " " + hiveType(c))
                     .collect(Collectors.joining(", "));
-            ddl.add("CREATE EXTERNAL TABLE " + DATABASE + "." + table.getName() + " (" + columns + ")"
-                    + " ROW FORMAT DELIMITED FIELDS TERMINATED BY '|' STORED AS TEXTFILE"
-                    + " LOCATION '" + new Path(root, table.getName()) + "'");
+            ddl.add(TpchDataset.externalTextTable(DATABASE, table.getName(), columns, root));
         }
         return ddl;
     }

@@ -48,11 +48,16 @@ public final class TpchDataset {
             String columns = table.getColumns().stream()
                     .map(c -> c.getColumnName() + " " + hiveType(c))
                     .collect(Collectors.joining(", "));
-            ddl.add("CREATE EXTERNAL TABLE " + DATABASE + "." + table.getTableName() + " (" + columns + ")"
-                    + " ROW FORMAT DELIMITED FIELDS TERMINATED BY '|' STORED AS TEXTFILE"
-                    + " LOCATION '" + new Path(root, table.getTableName()) + "'");
+            ddl.add(externalTextTable(DATABASE, table.getTableName(), columns, root));
         }
         return ddl;
+    }
+
+    /** CREATE EXTERNAL TABLE {@code database.table} over the '|'-separated text files in {@code root/table}. */
+    public static String externalTextTable(String database, String table, String columns, Path root) {
+        return "CREATE EXTERNAL TABLE " + database + "." + table + " (" + columns + ")"
+                + " ROW FORMAT DELIMITED FIELDS TERMINATED BY '|' STORED AS TEXTFILE"
+                + " LOCATION '" + new Path(root, table) + "'";
     }
 
     public List<TpchTable<?>> tables() {
