@@ -20,6 +20,7 @@ enum TlsMetric implements MetricsInfo {
     Load("Measured system load rho of the last ordering"),
     Threshold("Slowdown threshold D = 1/(1-rho) of the last ordering"),
     Capacity("Containers the cluster can run at once, as of the last ordering"),
+    TaskParallelism("Tasks the cluster runs at full speed, as learned from finished jobs' times under load (Capacity until contention is seen)"),
     PlacedUrgent("Active queries placed by the URGENT rule (slowdown over 2D) in the last ordering"),
     PlacedSlowest("Active queries placed by the SLOWEST rule (L_slow over its limit) in the last ordering"),
     PlacedSwrd("Active queries placed by the SWRD rule (smallest remaining WRD) in the last ordering"),

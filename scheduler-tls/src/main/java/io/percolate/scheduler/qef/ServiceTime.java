@@ -26,6 +26,15 @@ public final class ServiceTime {
         return job(mapWork, maps, capacity) + job(reduceWork, reduces, capacity);
     }
 
+    /**
+     * How much slower each task runs while {@code load} tasks run on a cluster that runs
+     * {@code parallelism} at full speed (processor sharing): 1 up to it, then load / parallelism.
+     * An unknown load (NaN) slows nothing.
+     */
+    public static double slowdown(double load, double parallelism) {
+        return load > parallelism ? load / parallelism : 1;
+    }
+
     /** Seconds for a DAG whose critical path is {@code criticalPath} seconds and whose total work is {@code work}. */
     public static double dag(double criticalPath, double work, double capacity) {
         return Math.max(Math.max(0, criticalPath), Math.max(0, work) / Math.max(1, capacity));

@@ -1,5 +1,9 @@
 package io.percolate.scheduler.registry;
 
+import io.percolate.scheduler.qef.ServiceTime;
+
+import java.util.ArrayDeque;
+
 /**
  * What every MapReduce job costs on this cluster beyond its estimated tasks, learned from the
  * jobs the scheduler sees. A configured guess is right on no cluster, so observations replace it
@@ -14,9 +18,11 @@ package io.percolate.scheduler.registry;
  *     of its tasks ran: its maps are done and its reduces are yet to be asked for, granted and
  *     launched (2.3 s a job on the mini-cluster, in neither phase's task times); 0 where the
  *     reduces start while maps still run. Waiting for containers other queries hold counts too;</li>
- * <li><b>work scale</b>: container-seconds its tasks used over its descriptor's WRD — how far
- *     the hook's task times are off on this cluster, applied to every query until the query's
- *     own finished jobs say better.</li>
+ * <li><b>work scale</b>: container-seconds its tasks used over its descriptor's WRD, less the
+ *     slowdown of the load they ran under — how far the hook's task times are off on this
+ *     cluster, applied to every query until the query's own finished jobs say better;</li>
+ * <li><b>parallelism</b>: how many tasks the cluster runs at full speed
+ *     ({@link TaskContention}), from the same jobs' ratios and loads.</li>
  * </ul>
  * Start and end are part of every job's time on a query's path, so T_alone and T_rem depend on
  * them. Confined to the scheduler's lock, like the registry.
@@ -24,11 +30,15 @@ package io.percolate.scheduler.registry;
 final class LearnedJobCosts {
     /** Weight of each new observation: about the last ten jobs count. */
     static final double WEIGHT = 0.2;
+    /** Finished jobs the work scale and parallelism are learned from: older ones would weigh under 10⁻⁴. */
+    static final int WINDOW = 40;
 
     private double startSeconds;
     private double endSeconds;
     private double handOffSeconds;
     private double workScale = 1;
+    private double parallelism = Double.POSITIVE_INFINITY;
+    private final ArrayDeque<TaskContention.Observation> recent = new ArrayDeque<>();
 
     /** @param priorStartSeconds the start-up assumed until the first job is observed ({@code job-start-seconds}) */
     LearnedJobCosts(double priorStartSeconds) {
@@ -59,16 +69,30 @@ final class LearnedJobCosts {
         }
     }
 
-    /** A finished job's tasks used {@code observed} container-seconds where its descriptor estimated {@code estimated}. */
-    void worked(double observed, double estimated) {
-        if (observed > 0 && estimated > 0 && Double.isFinite(observed / estimated)) {
-            double ratio = Math.min(TrackedQuery.MAX_CORRECTION, Math.max(TrackedQuery.MIN_CORRECTION, observed / estimated));
-            workScale += WEIGHT * (ratio - workScale);
+    /**
+     * A finished job's tasks used {@code observed} container-seconds where its descriptor estimated
+     * {@code estimated}, while {@code load} tasks ran on the cluster on average (NaN: not known).
+     */
+    void worked(double observed, double estimated, double load) {
+        if (!(observed > 0 && estimated > 0 && Double.isFinite(observed / estimated))) {
+            return;
+        }
+        double ratio = Math.min(TrackedQuery.MAX_CORRECTION, Math.max(TrackedQuery.MIN_CORRECTION, observed / estimated));
+        recent.addLast(new TaskContention.Observation(ratio, load >= 1 && Double.isFinite(load) ? load : Double.NaN));
+        if (recent.size() > WINDOW) {
+            recent.removeFirst();
+        }
+        parallelism = TaskContention.fit(recent.stream().filter(o -> !Double.isNaN(o.load())).toList(), 1 - WEIGHT);
+        // the mean again from the start, each ratio at full speed by the K believed now: jobs
+        // that ran before K was known must not keep their slowdown in it
+        workScale = 1;
+        for (TaskContention.Observation o : recent) {
+            workScale += WEIGHT * (o.ratio() / ServiceTime.slowdown(o.load(), parallelism) - workScale);
         }
     }
 
     JobCosts now() {
-        return new JobCosts(startSeconds, endSeconds, handOffSeconds, workScale);
+        return new JobCosts(startSeconds, endSeconds, handOffSeconds, workScale, parallelism);
     }
 
     /**
@@ -77,9 +101,11 @@ final class LearnedJobCosts {
      * @param startSeconds before a job's first task
      * @param endSeconds     after a job's last task
      * @param handOffSeconds between a job's maps and its reduces
-     * @param workScale      observed over estimated task work
+     * @param workScale      observed over estimated task work, at full speed
+     * @param parallelism    tasks the cluster runs at full speed (infinite: as many as it has containers)
      */
-    record JobCosts(double startSeconds, double endSeconds, double handOffSeconds, double workScale) {
+    record JobCosts(double startSeconds, double endSeconds, double handOffSeconds, double workScale,
+                    double parallelism) {
         /** A job's cost outside its tasks: its start-up if it has not started, its end if it has not finished. */
         double overhead(boolean started, boolean finished) {
             return (started ? 0 : startSeconds) + (finished ? 0 : endSeconds);
@@ -88,6 +114,11 @@ final class LearnedJobCosts {
         /** The hand-off a job still pays: only one whose reduces are still to come. */
         double handOff(boolean reducesToCome) {
             return reducesToCome ? handOffSeconds : 0;
+        }
+
+        /** How much slower than at full speed tasks run under {@code load} running tasks. */
+        double slowdown(double load) {
+            return ServiceTime.slowdown(load, parallelism);
         }
     }
 }

@@ -30,6 +30,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
 import java.util.function.Function;
 
 import static java.util.Objects.requireNonNull;
@@ -94,6 +95,7 @@ public final class QueryRegistry {
     private final RegistryListener listener;
     private final NodeHistory nodes = new NodeHistory();
     private final LearnedJobCosts costs;
+    private final TaskLoad tasks;
     private volatile QefSummary lastOrder = QefSummary.NONE;
     private final Map<String, TrackedQuery> active = new LinkedHashMap<>();
     /** read by the policy's comparator; concurrent so a stray unlocked read can never corrupt it */
@@ -117,6 +119,7 @@ public final class QueryRegistry {
         this.clock = requireNonNull(clock, "clock");
         this.settings = requireNonNull(settings, "settings");
         this.costs = new LearnedJobCosts(settings.jobStartSeconds());
+        this.tasks = new TaskLoad(clock.getTime());
         this.qef = requireNonNull(qef, "qef");
         this.load = requireNonNull(load, "load");
     }
@@ -149,7 +152,7 @@ public final class QueryRegistry {
                 tell(l -> l.descriptorSettled(DescriptorStatus.REJECTED));
             }
         }
-        query.add(app, tag.map(QueryTags.JobTag::stageId).orElse(""), arrivals++, now);
+        query.add(app, tag.map(QueryTags.JobTag::stageId).orElse(""), arrivals++, now, tasks.integral(now));
         queryOfApp.put(app, query);
     }
 
@@ -157,8 +160,19 @@ public final class QueryRegistry {
     public void taskLaunched(ApplicationId app) {
         TrackedQuery query = queryOfApp.get(app);
         if (query != null) {
-            query.taskLaunched(app, clock.getTime()).ifPresent(costs::started);
+            long now = clock.getTime();
+            countingTasks(query, now, load -> query.taskLaunched(app, now, load).ifPresent(costs::started));
         }
+    }
+
+    /**
+     * Runs an event of the query at {@code now}, handing it the cluster's task-load integral, and
+     * keeps the cluster's running task count in step with the query's.
+     */
+    private void countingTasks(TrackedQuery query, long now, DoubleConsumer event) {
+        int before = query.runningTasks();
+        event.accept(tasks.integral(now));
+        tasks.changed(now, query.runningTasks() - before);
     }
 
     /** The job start-up T_alone and T_rem now count, seconds ({@link LearnedJobCosts}). */
@@ -176,15 +190,21 @@ public final class QueryRegistry {
         return costs.now().handOffSeconds();
     }
 
-    /** Observed over estimated task work, as learned from all finished jobs. */
+    /** Observed over estimated task work at full speed, as learned from all finished jobs. */
     public double workScale() {
         return costs.now().workScale();
+    }
+
+    /** Tasks the cluster runs at full speed, as learned from all finished jobs (infinite: no contention seen). */
+    public double taskParallelism() {
+        return costs.now().parallelism();
     }
 
     public void applicationRemoved(ApplicationId app) {
         TrackedQuery query = queryOfApp.remove(app);
         if (query != null) {
-            query.remove(app, clock.getTime(), costs);
+            long now = clock.getTime();
+            countingTasks(query, now, load -> query.remove(app, now, load, costs));
             if (query.status().honoured() && settings.recheckMillis() > 0) {
                 rechecks.put(query.key, new Recheck(clock.getTime() + settings.recheckMillis(), RECHECKS));
             }
@@ -202,7 +222,8 @@ public final class QueryRegistry {
             nodes.containerFinished(node, Optional.empty());
             return;
         }
-        nodes.containerFinished(node, query.containerFinished(app, seconds, clock.getTime()));
+        long now = clock.getTime();
+        countingTasks(query, now, load -> nodes.containerFinished(node, query.containerFinished(app, seconds, now, load)));
         load.arrived(clock.getTime(), query.unannouncedWork(seconds));
     }
 
@@ -227,6 +248,7 @@ public final class QueryRegistry {
         double rho = load.load(now, capacity);
         double threshold = Qef.threshold(rho);
         List<Placement> order = qef.order(states, threshold);
+        double starting = active.values().stream().mapToDouble(q -> q.startingTasks(capacity)).sum();
         Map<Rule, Integer> byRule = new EnumMap<>(Rule.class);
         Map<DescriptorStatus, Integer> byStatus = new EnumMap<>(DescriptorStatus.class);
         int slow = 0;
@@ -234,14 +256,14 @@ public final class QueryRegistry {
             Placement p = order.get(i);
             TrackedQuery query = active.get(p.query().key());
             query.place(p, i);
-            query.forecast(capacity, learned);
+            query.forecast(capacity, learned, tasks.running() + starting);
             byRule.merge(p.rule(), 1, Integer::sum);
             byStatus.merge(query.status(), 1, Integer::sum);
             if (p.query().slowdown() > threshold) {
                 slow++;
             }
         }
-        QefSummary summary = new QefSummary(rho, threshold, capacity, byRule, order.size(), slow, byStatus,
+        QefSummary summary = new QefSummary(rho, threshold, capacity, Math.min(capacity, learned.parallelism()), byRule, order.size(), slow, byStatus,
                 order.stream().findFirst());
         lastOrder = summary;
         tell(l -> l.ordered(summary));

@@ -89,11 +89,45 @@ final class TrackedQuery {
         int running;
         /** seconds after a task ended with none running, until the next launched */
         double idleSeconds;
+        /** task-seconds its containers ran, and the same weighted by the cluster's running tasks */
+        double busySeconds;
+        double loadedSeconds;
+        /** when {@link #accrue} last ran, and the cluster's {@link TaskLoad} integral then */
+        long accruedMillis;
+        double accruedLoad;
+
+        TaskTally() {
+        }
+
+        TaskTally(long now, double loadIntegral) {
+            accruedMillis = now;
+            accruedLoad = loadIntegral;
+        }
+
+        /** Counts the time since the last call, over which {@link #running} did not change. */
+        void accrue(long now, double loadIntegral) {
+            busySeconds += running * Math.max(0, now - accruedMillis) / 1000.0;
+            loadedSeconds += running * Math.max(0, loadIntegral - accruedLoad);
+            accruedMillis = now;
+            accruedLoad = loadIntegral;
+        }
+
+        /** The mean number of tasks running on the cluster while these ran (NaN: not seen running). */
+        double load() {
+            return busySeconds > 0 ? loadedSeconds / busySeconds : Double.NaN;
+        }
+
+        /** The seconds these tasks would have taken at full speed, without the load they ran under. */
+        double fullSpeedSeconds(LearnedJobCosts.JobCosts costs) {
+            return seconds / costs.slowdown(load());
+        }
 
         void add(TaskTally other) {
             completed += other.completed;
             seconds += other.seconds;
             lastEndMillis = Math.max(lastEndMillis, other.lastEndMillis);
+            busySeconds += other.busySeconds;
+            loadedSeconds += other.loadedSeconds;
         }
     }
 
@@ -151,26 +185,29 @@ final class TrackedQuery {
         return q;
     }
 
-    /** @param arrival the registry's sequence number for this application */
     /**
      * An application of the query arrived {@code now}; it could start now, or, when none of the
      * query's jobs runs, since the last one finished (Hive's hand-off belongs to the job).
+     *
+     * @param arrival      the registry's sequence number for this application
+     * @param loadIntegral the cluster's {@link TaskLoad} integral now
      */
-    void add(ApplicationId app, String stage, long arrival, long now) {
+    void add(ApplicationId app, String stage, long arrival, long now, double loadIntegral) {
         readyOfApp.put(app, running.isEmpty() ? idleSinceMillis : now);
         awaitingFirstTask.add(app);
         stageOfApp.put(app, stage);
         arrivalOfApp.put(app, arrival);
         running.add(app);
-        tallies.put(app, new TaskTally());
+        tallies.put(app, new TaskTally(now, loadIntegral));
         ranks.put(app, rankOf(app));
     }
 
     /** The application finished {@code now}; what it cost beyond its estimate teaches {@code costs}. */
-    void remove(ApplicationId app, long now, LearnedJobCosts costs) {
+    void remove(ApplicationId app, long now, double loadIntegral, LearnedJobCosts costs) {
         if (!running.remove(app)) {
             return;
         }
+        tallies.get(app).accrue(now, loadIntegral);
         awaitingFirstTask.remove(app);
         Double forecast = forecastOfApp.remove(app);
         double took = Math.max(0, now - readyOfApp.remove(app)) / 1000.0;
@@ -187,9 +224,9 @@ final class TrackedQuery {
             costs.ended(Math.max(0, now - tally.lastEndMillis) / 1000.0);
         }
         if (job.isPresent() && tally.completed > 0) {
-            observedFinished += tally.seconds;
+            costs.worked(tally.seconds, job.get().estimate().wrd(), tally.load());
+            observedFinished += tally.fullSpeedSeconds(costs.now());
             predictedFinished += job.get().estimate().wrd();
-            costs.worked(tally.seconds, job.get().estimate().wrd());
             if (job.get().estimate().reduceTasks() > 0) {
                 costs.handedOff(tally.idleSeconds);
             }
@@ -204,9 +241,10 @@ final class TrackedQuery {
      * job took to start; for a later one launched when none ran, the idle gap before it (the
      * hand-off, see {@link LearnedJobCosts}).
      */
-    OptionalDouble taskLaunched(ApplicationId app, long now) {
+    OptionalDouble taskLaunched(ApplicationId app, long now, double loadIntegral) {
         TaskTally tally = tallies.get(app);
         if (tally != null) {
+            tally.accrue(now, loadIntegral);
             if (tally.running == 0 && tally.completed > 0) {
                 tally.idleSeconds += Math.max(0, now - tally.lastEndMillis) / 1000.0;
             }
@@ -219,28 +257,63 @@ final class TrackedQuery {
     }
 
     /**
-     * Forecasts the time of every job that has arrived but not yet run a task and has no forecast:
-     * its start-up, then its estimated maps, the hand-off and its reduces (rescaled as
-     * {@link #correction} says) on its share of {@code capacity} containers (split evenly among
-     * the query's running jobs), then its end. Jobs whose tasks started before the
-     * descriptor was known get none, so every forecast precedes what it predicts.
+     * Forecasts the time of every job that has arrived but not yet run a task: its start-up, then
+     * its estimated maps, the hand-off and its reduces (rescaled as {@link #correction} says) on
+     * its share of {@code capacity} containers (split evenly among the query's running jobs),
+     * each phase slowed by the tasks expected to run beside it, then its end. The last forecast
+     * before its first task stands; jobs whose tasks started before the descriptor was known get
+     * none, so every forecast precedes what it predicts.
+     *
+     * @param load the tasks expected to run on the cluster as these jobs start: those running
+     *             now and the first phases of those about to start ({@link #startingTasks})
      */
-    void forecast(double capacity, LearnedJobCosts.JobCosts costs) {
+    void forecast(double capacity, LearnedJobCosts.JobCosts costs, double load) {
         if (!status.honoured()) {
             return;
         }
-        // the query's jobs running now (Hive's parallel stages) share the cluster
-        double share = capacity / Math.max(1, running.size());
+        double share = share(capacity);
+        double c = correction(costs);
         for (ApplicationId app : awaitingFirstTask) {
             JobFacts facts = factsOf(stageOfApp.get(app));
-            if (facts != null && !forecastOfApp.containsKey(app)) {
+            if (facts != null) {
                 JobEstimate e = facts.job().estimate();
-                double c = correction(costs);
-                forecastOfApp.put(app, costs.overhead(false, false) + costs.handOff(e.reduceTasks() > 0)
-                        + ServiceTime.phased(e.mapTaskSeconds() * e.mapTasks() * c, e.mapTasks(),
-                        e.reduceTaskSeconds() * e.reduceTasks() * c, e.reduceTasks(), share));
+                double others = Math.max(0, load - firstPhase(e, share));
+                double maps = ServiceTime.job(e.mapTaskSeconds() * e.mapTasks() * c, e.mapTasks(), share)
+                        * costs.slowdown(others + Math.min(share, e.mapTasks()));
+                double reduces = ServiceTime.job(e.reduceTaskSeconds() * e.reduceTasks() * c, e.reduceTasks(), share)
+                        * costs.slowdown(others + Math.min(share, e.reduceTasks()));
+                forecastOfApp.put(app, costs.overhead(false, false) + costs.handOff(e.reduceTasks() > 0) + maps + reduces);
             }
         }
+    }
+
+    /** The containers each of the query's running jobs (Hive's parallel stages) has: an even share. */
+    private double share(double capacity) {
+        return capacity / Math.max(1, running.size());
+    }
+
+    /** The tasks a job starting on {@code share} containers runs at once in its first phase. */
+    private static double firstPhase(JobEstimate e, double share) {
+        return Math.min(share, e.mapTasks() > 0 ? e.mapTasks() : e.reduceTasks());
+    }
+
+    /** Tasks the query's jobs that have not launched one yet will run at first ({@link #forecast}). */
+    double startingTasks(double capacity) {
+        if (!status.honoured()) {
+            return 0;
+        }
+        double share = share(capacity);
+        double tasks = 0;
+        for (ApplicationId app : awaitingFirstTask) {
+            JobFacts facts = factsOf(stageOfApp.get(app));
+            tasks += facts == null ? 0 : firstPhase(facts.job().estimate(), share);
+        }
+        return tasks;
+    }
+
+    /** Task containers of the query running now. */
+    int runningTasks() {
+        return tallies.values().stream().mapToInt(t -> t.running).sum();
     }
 
     /**
@@ -248,9 +321,10 @@ final class TrackedQuery {
      *
      * @return the largest input table of the application's job, for LoDFA's node history
      */
-    Optional<String> containerFinished(ApplicationId app, double seconds, long now) {
+    Optional<String> containerFinished(ApplicationId app, double seconds, long now, double loadIntegral) {
         TaskTally tally = tallies.get(app);
         if (tally != null) {
+            tally.accrue(now, loadIntegral);
             tally.running = Math.max(0, tally.running - 1);
         }
         if (tally != null && seconds >= 0 && Double.isFinite(seconds)) {
@@ -355,8 +429,10 @@ final class TrackedQuery {
         double sojourn = Math.max(0, now - firstSeenMillis) / 1000.0;
         long arrival = arrivalOfApp.isEmpty() ? Long.MAX_VALUE : arrivalOfApp.values().iterator().next();
         Map<String, Work> work = status.honoured()
-                ? dagWork(demand, defaultTaskSeconds, correction(costs))
-                : applicationWork(demand, defaultTaskSeconds);
+                ? dagWork(demand, defaultTaskSeconds, costs)
+                : applicationWork(demand, defaultTaskSeconds, costs);
+        // alone, a query's tasks run no faster than the cluster runs tasks at full speed
+        double parallel = Math.min(capacity, costs.parallelism());
         double remaining = 0;
         double total = 0;
         for (Work w : work.values()) {
@@ -366,14 +442,14 @@ final class TrackedQuery {
         double remainingPath;
         double totalPath;
         if (status.honoured()) {
-            remainingPath = descriptor.dag().longestPath(j -> remainingSeconds(work.get(j.stageId()), capacity, costs));
-            totalPath = descriptor.dag().longestPath(j -> totalSeconds(work.get(j.stageId()), capacity, costs));
+            remainingPath = descriptor.dag().longestPath(j -> remainingSeconds(work.get(j.stageId()), parallel, costs));
+            totalPath = descriptor.dag().longestPath(j -> totalSeconds(work.get(j.stageId()), parallel, costs));
         } else {
-            remainingPath = work.values().stream().mapToDouble(w -> remainingSeconds(w, capacity, costs)).max().orElse(0);
-            totalPath = work.values().stream().mapToDouble(w -> totalSeconds(w, capacity, costs)).max().orElse(0);
+            remainingPath = work.values().stream().mapToDouble(w -> remainingSeconds(w, parallel, costs)).max().orElse(0);
+            totalPath = work.values().stream().mapToDouble(w -> totalSeconds(w, parallel, costs)).max().orElse(0);
         }
         return new QueryState(key, arrival, sojourn, remaining,
-                ServiceTime.dag(remainingPath, remaining, capacity), ServiceTime.dag(totalPath, total, capacity));
+                ServiceTime.dag(remainingPath, remaining, parallel), ServiceTime.dag(totalPath, total, parallel));
     }
 
     /**
@@ -393,7 +469,8 @@ final class TrackedQuery {
 
     /** Work of every DAG job, keyed by stage id. */
     private Map<String, Work> dagWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
-                                      double correction) {
+                                      LearnedJobCosts.JobCosts costs) {
+        double correction = correction(costs);
         Map<String, List<ApplicationId>> runningByJob = new HashMap<>();
         for (ApplicationId app : running) {
             JobFacts facts = factsOf(stageOfApp.get(app));
@@ -413,9 +490,9 @@ final class TrackedQuery {
             Work w;
             if (apps != null) {
                 w = runningWork(apps, demand, estimate.mapTasks() + estimate.reduceTasks(),
-                        taskSeconds(estimate, defaultTaskSeconds) * correction, done.seconds);
+                        taskSeconds(estimate, defaultTaskSeconds) * correction, done.fullSpeedSeconds(costs), costs);
             } else if (finished.contains(job.stageId())) {
-                w = new Work(0, 0, done.seconds, done.completed, true);
+                w = new Work(0, 0, done.fullSpeedSeconds(costs), done.completed, true);
             } else {
                 double tasks = estimate.mapTasks() + estimate.reduceTasks();
                 double wrd = estimate.wrd() * correction;
@@ -428,24 +505,26 @@ final class TrackedQuery {
     }
 
     /** Work of each running application as a job of its own: no DAG is known. */
-    private Map<String, Work> applicationWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds) {
+    private Map<String, Work> applicationWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
+                                              LearnedJobCosts.JobCosts costs) {
         Map<String, Work> work = new HashMap<>();
         for (ApplicationId app : running) {
-            work.put(app.toString(), runningWork(List.of(app), demand, 0, defaultTaskSeconds, 0));
+            work.put(app.toString(), runningWork(List.of(app), demand, 0, defaultTaskSeconds, 0, costs));
         }
         TaskTally done = new TaskTally();
         finishedByStage.values().forEach(done::add);
-        work.put("", new Work(0, 0, done.seconds, done.completed, true));
+        work.put("", new Work(0, 0, done.fullSpeedSeconds(costs), done.completed, true));
         return work;
     }
 
     /**
      * A running job's work: the tasks outstanding are what YARN sees, or what the estimate
      * still expects if that is more (reduces are asked for only once maps progress); a
-     * running task counts half. Observed task times replace the estimated one.
+     * running task counts half. Observed task times, at full speed, replace the estimated one.
      */
     private Work runningWork(List<ApplicationId> apps, Function<ApplicationId, AppDemand> demand,
-                             double estimatedTasks, double estimatedTaskSeconds, double usedBefore) {
+                             double estimatedTasks, double estimatedTaskSeconds, double usedBefore,
+                             LearnedJobCosts.JobCosts costs) {
         long pending = 0;
         long held = 0;
         long completed = 0;
@@ -456,7 +535,7 @@ final class TrackedQuery {
             held += d.running();
             TaskTally tally = tallies.get(app);
             completed += tally.completed;
-            used += tally.seconds;
+            used += tally.fullSpeedSeconds(costs);
         }
         double taskSeconds = completed > 0 ? (used - usedBefore) / completed : estimatedTaskSeconds;
         double outstanding = Math.max(pending + held, estimatedTasks - completed);

@@ -23,6 +23,14 @@ final class TestServiceTime {
     }
 
     @Test
+    void slowdown_isProcessorSharingBeyondTheTasksRunAtFullSpeed() {
+        assertEquals(1.0, ServiceTime.slowdown(3, 4));       // fewer tasks than the cluster runs at full speed
+        assertEquals(2.0, ServiceTime.slowdown(8, 4));       // twice as many: each at half speed
+        assertEquals(1.0, ServiceTime.slowdown(8, Double.POSITIVE_INFINITY)); // no contention known
+        assertEquals(1.0, ServiceTime.slowdown(Double.NaN, 4));              // load not known
+    }
+
+    @Test
     void dag_isTheLongerOfCriticalPathAndSpreadWork() {
         assertEquals(50.0, ServiceTime.dag(50, 400, 10));   // the chain bounds it
         assertEquals(40.0, ServiceTime.dag(25, 400, 10));   // the cluster bounds it

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -282,6 +283,72 @@ final class TestRuntimeCorrection {
         QueryView q1 = registry.retiredQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
         assertEquals(List.of(new JobForecast("stage-1", 16, 20), new JobForecast("stage-2", 16, 20),
                 new JobForecast("stage-3", 10, 10)), q1.forecasts());
+    }
+
+    /**
+     * Jobs of two 10 s maps (WRD 20): three ran alone and took 10 s a task, four ran two at once
+     * and took 20 s a task. So the cluster runs about two tasks at full speed: the learned K is
+     * within a grid step of 2, and the ratios it leaves are the estimates' own bias. Two sibling
+     * jobs about to start together will run four tasks: each is forecast at 4 / K its time alone.
+     */
+    @Test
+    void tasksSlowedByTheLoadTheyRanUnder_teachTheClustersParallelism_andSlowJobsStartingTogether()
+            throws InterruptedException {
+        QueryDag single = new QueryDag(List.of(job("Stage-1", estimate(2, 10, 0, 0))));
+        QueryDag siblings = new QueryDag(List.of(
+                job("Stage-1", estimate(2, 10, 0, 0)),
+                job("Stage-2", estimate(2, 10, 0, 0)),
+                job("Stage-3", estimate(1, 10, 0, 0), "Stage-1", "Stage-2")));
+        FakeSource source = new FakeSource().serve(stored("s", "alice", "alice", siblings));
+        for (int i = 1; i <= 7; i++) {
+            source.serve(stored("q" + i, "alice", "alice", single));
+        }
+        QueryRegistry registry = registry(source, true);
+        int app = 10;
+        for (int[] run : new int[][]{{1}, {2}, {3}, {4, 5}, {6, 7}}) {
+            List<ApplicationId> apps = new ArrayList<>();
+            for (int q : run) {
+                ApplicationId id = ApplicationId.newInstance(CLUSTER, app++);
+                registry.applicationAdded(id, "alice", tags("q" + q, "Stage-1"));
+                apps.add(id);
+            }
+            awaitLoaded(registry);
+            long start = clock.getTime();
+            apps.forEach(id -> { registry.taskLaunched(id); registry.taskLaunched(id); });
+            double seconds = 10 * apps.size();
+            clock.set(start + (long) (seconds * 1000));
+            for (ApplicationId id : apps) {
+                registry.containerFinished(id, NODE, seconds);
+                registry.containerFinished(id, NODE, seconds);
+                registry.applicationRemoved(id);
+            }
+        }
+        double k = registry.taskParallelism();
+        assertTrue(k >= 1.9 && k <= 2.1, "K " + k);
+        double scale = registry.workScale();
+        assertTrue(scale > 0.9 && scale < 1.1, "at full speed the estimates were right: " + scale);
+
+        registry.applicationAdded(APP1, "alice", tags("s", "Stage-1"));
+        registry.applicationAdded(APP2, "alice", tags("s", "Stage-2"));
+        awaitLoaded(registry);
+        placed(registry, "s");
+        registry.taskLaunched(APP1);
+        registry.taskLaunched(APP2);
+        clock.set(clock.getTime() + 30_000);
+        registry.applicationRemoved(APP1);
+        registry.applicationRemoved(APP2);
+        QueryView s = registry.activeQueries().stream().filter(q -> q.queryId().equals("s")).findFirst().orElseThrow();
+        // each job: 2 maps on its 5 containers, 10 s × the learned scale, slowed by 4 running tasks
+        assertEquals(2, s.forecasts().size());
+        for (JobForecast f : s.forecasts()) {
+            assertEquals(10 * scale * 4 / k, f.predictedSeconds(), 1e-9, f.stage());
+        }
+        // alone, a job of 8 maps runs no faster than K tasks at full speed: 80 s of work over K, not 8
+        source.serve(stored("wide", "alice", "alice", new QueryDag(List.of(job("Stage-1", estimate(8, 10, 0, 0))))));
+        registry.applicationAdded(APP3, "alice", tags("wide", "Stage-1"));
+        awaitLoaded(registry);
+        assertEquals(80 * scale / k, placed(registry, "wide").aloneSeconds(), 1e-9);
+        assertEquals(k, registry.lastOrder().parallelism(), 1e-9);
     }
 
     @Test
