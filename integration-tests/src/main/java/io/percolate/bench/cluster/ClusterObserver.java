@@ -79,7 +79,10 @@ final class ClusterObserver implements Runnable {
         }
         if (cluster.scheduler() instanceof TlsScheduler tls) {
             for (QueryView q : tls.activeQueries()) {
-                q.placement().ifPresent(p -> predictedAlone.putIfAbsent(q.queryId(), p.query().aloneSeconds()));
+                // until its descriptor is read, TLS sizes a query from its first application alone: no prediction
+                if (q.status().honoured()) {
+                    q.placement().ifPresent(p -> predictedAlone.putIfAbsent(q.queryId(), p.query().aloneSeconds()));
+                }
             }
         }
     }
@@ -129,7 +132,7 @@ final class ClusterObserver implements Runnable {
                 .findFirst();
     }
 
-    /** The first T_alone TLS placed the query with; empty when TLS never placed it. */
+    /** The first T_alone TLS placed the query with by its descriptor; empty when it never did. */
     OptionalDouble predictedAloneSeconds(String queryId) {
         Double seconds = predictedAlone.get(queryId);
         return seconds == null ? OptionalDouble.empty() : OptionalDouble.of(seconds);

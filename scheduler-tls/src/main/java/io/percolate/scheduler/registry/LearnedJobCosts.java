@@ -18,11 +18,13 @@ import java.util.ArrayDeque;
  *     of its tasks ran: its maps are done and its reduces are yet to be asked for, granted and
  *     launched (2.3 s a job on the mini-cluster, in neither phase's task times); 0 where the
  *     reduces start while maps still run. Waiting for containers other queries hold counts too;</li>
- * <li><b>work scale</b>: container-seconds its tasks used over its descriptor's WRD, less the
- *     slowdown of the load they ran under — how far the hook's task times are off on this
- *     cluster, applied to every query until the query's own finished jobs say better;</li>
+ * <li><b>work scale</b>: container-seconds its tasks used over its descriptor's WRD — how far
+ *     the hook's task times are off on this cluster at the load it usually runs, applied to
+ *     every query until the query's own finished jobs say better;</li>
  * <li><b>parallelism</b>: how many tasks the cluster runs at full speed
- *     ({@link TaskContention}), from the same jobs' ratios and loads.</li>
+ *     ({@link TaskContention}), from the same jobs' ratios and the loads they ran under, and
+ *     the <b>full-speed scale</b>, the work scale without that slowdown: together they forecast
+ *     a job under the load expected beside it.</li>
  * </ul>
  * Start and end are part of every job's time on a query's path, so T_alone and T_rem depend on
  * them. Confined to the scheduler's lock, like the registry.
@@ -30,7 +32,7 @@ import java.util.ArrayDeque;
 final class LearnedJobCosts {
     /** Weight of each new observation: about the last ten jobs count. */
     static final double WEIGHT = 0.2;
-    /** Finished jobs the work scale and parallelism are learned from: older ones would weigh under 10⁻⁴. */
+    /** Finished jobs the parallelism and full-speed scale are learned from: older ones would weigh under 10⁻⁴. */
     static final int WINDOW = 40;
 
     private double startSeconds;
@@ -38,6 +40,7 @@ final class LearnedJobCosts {
     private double handOffSeconds;
     private double workScale = 1;
     private double parallelism = Double.POSITIVE_INFINITY;
+    private double fullSpeedScale = 1;
     private final ArrayDeque<TaskContention.Observation> recent = new ArrayDeque<>();
 
     /** @param priorStartSeconds the start-up assumed until the first job is observed ({@code job-start-seconds}) */
@@ -78,21 +81,22 @@ final class LearnedJobCosts {
             return;
         }
         double ratio = Math.min(TrackedQuery.MAX_CORRECTION, Math.max(TrackedQuery.MIN_CORRECTION, observed / estimated));
+        workScale += WEIGHT * (ratio - workScale);
         recent.addLast(new TaskContention.Observation(ratio, load >= 1 && Double.isFinite(load) ? load : Double.NaN));
         if (recent.size() > WINDOW) {
             recent.removeFirst();
         }
         parallelism = TaskContention.fit(recent.stream().filter(o -> !Double.isNaN(o.load())).toList(), 1 - WEIGHT);
-        // the mean again from the start, each ratio at full speed by the K believed now: jobs
-        // that ran before K was known must not keep their slowdown in it
-        workScale = 1;
+        // the same mean from the start, each ratio at full speed by the K believed now: jobs that
+        // ran before K was known must not keep their slowdown in it
+        fullSpeedScale = 1;
         for (TaskContention.Observation o : recent) {
-            workScale += WEIGHT * (o.ratio() / ServiceTime.slowdown(o.load(), parallelism) - workScale);
+            fullSpeedScale += WEIGHT * (o.ratio() / ServiceTime.slowdown(o.load(), parallelism) - fullSpeedScale);
         }
     }
 
     JobCosts now() {
-        return new JobCosts(startSeconds, endSeconds, handOffSeconds, workScale, parallelism);
+        return new JobCosts(startSeconds, endSeconds, handOffSeconds, workScale, parallelism, fullSpeedScale);
     }
 
     /**
@@ -101,11 +105,12 @@ final class LearnedJobCosts {
      * @param startSeconds before a job's first task
      * @param endSeconds     after a job's last task
      * @param handOffSeconds between a job's maps and its reduces
-     * @param workScale      observed over estimated task work, at full speed
+     * @param workScale      observed over estimated task work
      * @param parallelism    tasks the cluster runs at full speed (infinite: as many as it has containers)
+     * @param fullSpeedScale observed over estimated task work, less the slowdown of the load it ran under
      */
     record JobCosts(double startSeconds, double endSeconds, double handOffSeconds, double workScale,
-                    double parallelism) {
+                    double parallelism, double fullSpeedScale) {
         /** A job's cost outside its tasks: its start-up if it has not started, its end if it has not finished. */
         double overhead(boolean started, boolean finished) {
             return (started ? 0 : startSeconds) + (finished ? 0 : endSeconds);

@@ -190,9 +190,14 @@ public final class QueryRegistry {
         return costs.now().handOffSeconds();
     }
 
-    /** Observed over estimated task work at full speed, as learned from all finished jobs. */
+    /** Observed over estimated task work, as learned from all finished jobs. */
     public double workScale() {
         return costs.now().workScale();
+    }
+
+    /** The same less the slowdown of the load each job ran under ({@link TaskContention}). */
+    public double fullSpeedScale() {
+        return costs.now().fullSpeedScale();
     }
 
     /** Tasks the cluster runs at full speed, as learned from all finished jobs (infinite: no contention seen). */
@@ -263,7 +268,8 @@ public final class QueryRegistry {
                 slow++;
             }
         }
-        QefSummary summary = new QefSummary(rho, threshold, capacity, Math.min(capacity, learned.parallelism()), byRule, order.size(), slow, byStatus,
+        QefSummary summary = new QefSummary(rho, threshold, capacity, Math.min(capacity, learned.parallelism()),
+                byRule, order.size(), slow, byStatus,
                 order.stream().findFirst());
         lastOrder = summary;
         tell(l -> l.ordered(summary));

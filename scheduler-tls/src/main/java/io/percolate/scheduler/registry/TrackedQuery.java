@@ -63,6 +63,8 @@ final class TrackedQuery {
     /** DAG job by lower-cased stage id (alternatives included): ranks are read inside every sort */
     private Map<String, JobFacts> jobs = Map.of();
     private double observedFinished;
+    /** the same, less the slowdown of the load each job ran under ({@link TaskContention}) */
+    private double observedFinishedFullSpeed;
     /** container-seconds of every finished task container of the query */
     private double observedWork;
     private double predictedFinished;
@@ -126,8 +128,6 @@ final class TrackedQuery {
             completed += other.completed;
             seconds += other.seconds;
             lastEndMillis = Math.max(lastEndMillis, other.lastEndMillis);
-            busySeconds += other.busySeconds;
-            loadedSeconds += other.loadedSeconds;
         }
     }
 
@@ -225,7 +225,8 @@ final class TrackedQuery {
         }
         if (job.isPresent() && tally.completed > 0) {
             costs.worked(tally.seconds, job.get().estimate().wrd(), tally.load());
-            observedFinished += tally.fullSpeedSeconds(costs.now());
+            observedFinished += tally.seconds;
+            observedFinishedFullSpeed += tally.fullSpeedSeconds(costs.now());
             predictedFinished += job.get().estimate().wrd();
             if (job.get().estimate().reduceTasks() > 0) {
                 costs.handedOff(tally.idleSeconds);
@@ -258,7 +259,7 @@ final class TrackedQuery {
 
     /**
      * Forecasts the time of every job that has arrived but not yet run a task: its start-up, then
-     * its estimated maps, the hand-off and its reduces (rescaled as {@link #correction} says) on
+     * its estimated maps, the hand-off and its reduces (rescaled as {@link #fullSpeedCorrection} says) on
      * its share of {@code capacity} containers (split evenly among the query's running jobs),
      * each phase slowed by the tasks expected to run beside it, then its end. The last forecast
      * before its first task stands; jobs whose tasks started before the descriptor was known get
@@ -272,7 +273,7 @@ final class TrackedQuery {
             return;
         }
         double share = share(capacity);
-        double c = correction(costs);
+        double c = fullSpeedCorrection(costs);
         for (ApplicationId app : awaitingFirstTask) {
             JobFacts facts = factsOf(stageOfApp.get(app));
             if (facts != null) {
@@ -429,10 +430,8 @@ final class TrackedQuery {
         double sojourn = Math.max(0, now - firstSeenMillis) / 1000.0;
         long arrival = arrivalOfApp.isEmpty() ? Long.MAX_VALUE : arrivalOfApp.values().iterator().next();
         Map<String, Work> work = status.honoured()
-                ? dagWork(demand, defaultTaskSeconds, costs)
-                : applicationWork(demand, defaultTaskSeconds, costs);
-        // alone, a query's tasks run no faster than the cluster runs tasks at full speed
-        double parallel = Math.min(capacity, costs.parallelism());
+                ? dagWork(demand, defaultTaskSeconds, correction(costs))
+                : applicationWork(demand, defaultTaskSeconds);
         double remaining = 0;
         double total = 0;
         for (Work w : work.values()) {
@@ -442,14 +441,14 @@ final class TrackedQuery {
         double remainingPath;
         double totalPath;
         if (status.honoured()) {
-            remainingPath = descriptor.dag().longestPath(j -> remainingSeconds(work.get(j.stageId()), parallel, costs));
-            totalPath = descriptor.dag().longestPath(j -> totalSeconds(work.get(j.stageId()), parallel, costs));
+            remainingPath = descriptor.dag().longestPath(j -> remainingSeconds(work.get(j.stageId()), capacity, costs));
+            totalPath = descriptor.dag().longestPath(j -> totalSeconds(work.get(j.stageId()), capacity, costs));
         } else {
-            remainingPath = work.values().stream().mapToDouble(w -> remainingSeconds(w, parallel, costs)).max().orElse(0);
-            totalPath = work.values().stream().mapToDouble(w -> totalSeconds(w, parallel, costs)).max().orElse(0);
+            remainingPath = work.values().stream().mapToDouble(w -> remainingSeconds(w, capacity, costs)).max().orElse(0);
+            totalPath = work.values().stream().mapToDouble(w -> totalSeconds(w, capacity, costs)).max().orElse(0);
         }
         return new QueryState(key, arrival, sojourn, remaining,
-                ServiceTime.dag(remainingPath, remaining, parallel), ServiceTime.dag(totalPath, total, parallel));
+                ServiceTime.dag(remainingPath, remaining, capacity), ServiceTime.dag(totalPath, total, capacity));
     }
 
     /**
@@ -469,8 +468,7 @@ final class TrackedQuery {
 
     /** Work of every DAG job, keyed by stage id. */
     private Map<String, Work> dagWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
-                                      LearnedJobCosts.JobCosts costs) {
-        double correction = correction(costs);
+                                      double correction) {
         Map<String, List<ApplicationId>> runningByJob = new HashMap<>();
         for (ApplicationId app : running) {
             JobFacts facts = factsOf(stageOfApp.get(app));
@@ -490,9 +488,9 @@ final class TrackedQuery {
             Work w;
             if (apps != null) {
                 w = runningWork(apps, demand, estimate.mapTasks() + estimate.reduceTasks(),
-                        taskSeconds(estimate, defaultTaskSeconds) * correction, done.fullSpeedSeconds(costs), costs);
+                        taskSeconds(estimate, defaultTaskSeconds) * correction, done.seconds);
             } else if (finished.contains(job.stageId())) {
-                w = new Work(0, 0, done.fullSpeedSeconds(costs), done.completed, true);
+                w = new Work(0, 0, done.seconds, done.completed, true);
             } else {
                 double tasks = estimate.mapTasks() + estimate.reduceTasks();
                 double wrd = estimate.wrd() * correction;
@@ -505,26 +503,24 @@ final class TrackedQuery {
     }
 
     /** Work of each running application as a job of its own: no DAG is known. */
-    private Map<String, Work> applicationWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
-                                              LearnedJobCosts.JobCosts costs) {
+    private Map<String, Work> applicationWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds) {
         Map<String, Work> work = new HashMap<>();
         for (ApplicationId app : running) {
-            work.put(app.toString(), runningWork(List.of(app), demand, 0, defaultTaskSeconds, 0, costs));
+            work.put(app.toString(), runningWork(List.of(app), demand, 0, defaultTaskSeconds, 0));
         }
         TaskTally done = new TaskTally();
         finishedByStage.values().forEach(done::add);
-        work.put("", new Work(0, 0, done.fullSpeedSeconds(costs), done.completed, true));
+        work.put("", new Work(0, 0, done.seconds, done.completed, true));
         return work;
     }
 
     /**
      * A running job's work: the tasks outstanding are what YARN sees, or what the estimate
      * still expects if that is more (reduces are asked for only once maps progress); a
-     * running task counts half. Observed task times, at full speed, replace the estimated one.
+     * running task counts half. Observed task times replace the estimated one.
      */
     private Work runningWork(List<ApplicationId> apps, Function<ApplicationId, AppDemand> demand,
-                             double estimatedTasks, double estimatedTaskSeconds, double usedBefore,
-                             LearnedJobCosts.JobCosts costs) {
+                             double estimatedTasks, double estimatedTaskSeconds, double usedBefore) {
         long pending = 0;
         long held = 0;
         long completed = 0;
@@ -535,7 +531,7 @@ final class TrackedQuery {
             held += d.running();
             TaskTally tally = tallies.get(app);
             completed += tally.completed;
-            used += tally.fullSpeedSeconds(costs);
+            used += tally.seconds;
         }
         double taskSeconds = completed > 0 ? (used - usedBefore) / completed : estimatedTaskSeconds;
         double outstanding = Math.max(pending + held, estimatedTasks - completed);
@@ -554,10 +550,19 @@ final class TrackedQuery {
      * finishes, what the cluster's other jobs taught ({@link LearnedJobCosts}).
      */
     private double correction(LearnedJobCosts.JobCosts costs) {
-        if (!(predictedFinished > 0) || !(observedFinished > 0)) {
-            return costs.workScale();
+        return correction(observedFinished, costs.workScale());
+    }
+
+    /** The same at full speed, for a forecast that adds the slowdown of the load it expects. */
+    private double fullSpeedCorrection(LearnedJobCosts.JobCosts costs) {
+        return correction(observedFinishedFullSpeed, costs.fullSpeedScale());
+    }
+
+    private double correction(double observed, double learned) {
+        if (!(predictedFinished > 0) || !(observed > 0)) {
+            return learned;
         }
-        return Math.min(MAX_CORRECTION, Math.max(MIN_CORRECTION, observedFinished / predictedFinished));
+        return Math.min(MAX_CORRECTION, Math.max(MIN_CORRECTION, observed / predictedFinished));
     }
 
     private AppRank rankOf(ApplicationId app) {

@@ -290,6 +290,7 @@ final class TestRuntimeCorrection {
      * and took 20 s a task. So the cluster runs about two tasks at full speed: the learned K is
      * within a grid step of 2, and the ratios it leaves are the estimates' own bias. Two sibling
      * jobs about to start together will run four tasks: each is forecast at 4 / K its time alone.
+     * T_alone keeps the work scale as observed, at the load the cluster's jobs usually ran under.
      */
     @Test
     void tasksSlowedByTheLoadTheyRanUnder_teachTheClustersParallelism_andSlowJobsStartingTogether()
@@ -325,8 +326,10 @@ final class TestRuntimeCorrection {
         }
         double k = registry.taskParallelism();
         assertTrue(k >= 1.9 && k <= 2.1, "K " + k);
-        double scale = registry.workScale();
+        double scale = registry.fullSpeedScale();
         assertTrue(scale > 0.9 && scale < 1.1, "at full speed the estimates were right: " + scale);
+        // the work scale as observed: 1, 1, 1, then 2 four times
+        assertEquals(1 + (1 - Math.pow(0.8, 4)) * (2 - 1), registry.workScale(), 1e-9);
 
         registry.applicationAdded(APP1, "alice", tags("s", "Stage-1"));
         registry.applicationAdded(APP2, "alice", tags("s", "Stage-2"));
@@ -343,11 +346,11 @@ final class TestRuntimeCorrection {
         for (JobForecast f : s.forecasts()) {
             assertEquals(10 * scale * 4 / k, f.predictedSeconds(), 1e-9, f.stage());
         }
-        // alone, a job of 8 maps runs no faster than K tasks at full speed: 80 s of work over K, not 8
+        // a query of one job of 8 maps alone: 80 s of work at the observed scale on 8 containers
         source.serve(stored("wide", "alice", "alice", new QueryDag(List.of(job("Stage-1", estimate(8, 10, 0, 0))))));
         registry.applicationAdded(APP3, "alice", tags("wide", "Stage-1"));
         awaitLoaded(registry);
-        assertEquals(80 * scale / k, placed(registry, "wide").aloneSeconds(), 1e-9);
+        assertEquals(80 * registry.workScale() / 8, placed(registry, "wide").aloneSeconds(), 1e-9);
         assertEquals(k, registry.lastOrder().parallelism(), 1e-9);
     }
 
