@@ -152,6 +152,19 @@ final class TestRuntimeCorrection {
         assertEquals(40 / 3.0 + 3 * 8.44, placed(registry, "q1").aloneSeconds(), 1e-3);
     }
 
+    /** The query's sibling stages 1 and 2 arrive together, are placed, each launch a task and end {@code millis} later. */
+    private void runSiblings(QueryRegistry registry, String queryId, long millis) throws InterruptedException {
+        registry.applicationAdded(APP1, "alice", tags(queryId, "Stage-1"));
+        registry.applicationAdded(APP2, "alice", tags(queryId, "Stage-2"));
+        awaitLoaded(registry);
+        placed(registry, queryId);
+        registry.taskLaunched(APP1);
+        registry.taskLaunched(APP2);
+        clock.set(clock.getTime() + millis);
+        registry.applicationRemoved(APP1);
+        registry.applicationRemoved(APP2);
+    }
+
     @Test
     void jobEndAndWorkScale_areLearnedFromFinishedJobs_andCarryToQueriesWithNoneFinished()
             throws InterruptedException {
@@ -263,15 +276,7 @@ final class TestRuntimeCorrection {
                 job("Stage-2", estimate(8, 10, 0, 0)),
                 job("Stage-3", estimate(1, 10, 0, 0), "Stage-1", "Stage-2")));
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", tree)), true);
-        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
-        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
-        awaitLoaded(registry);
-        placed(registry, "q1");
-        registry.taskLaunched(APP1);
-        registry.taskLaunched(APP2);
-        clock.set(20_000);
-        registry.applicationRemoved(APP1);
-        registry.applicationRemoved(APP2);
+        runSiblings(registry, "q1", 20_000);
 
         // Stage-3 starts alone: all 10 containers for its one map
         registry.applicationAdded(APP3, "alice", tags("q1", "Stage-3"));
@@ -331,15 +336,7 @@ final class TestRuntimeCorrection {
         // the work scale as observed: 1, 1, 1, then 2 four times
         assertEquals(1 + (1 - Math.pow(0.8, 4)) * (2 - 1), registry.workScale(), 1e-9);
 
-        registry.applicationAdded(APP1, "alice", tags("s", "Stage-1"));
-        registry.applicationAdded(APP2, "alice", tags("s", "Stage-2"));
-        awaitLoaded(registry);
-        placed(registry, "s");
-        registry.taskLaunched(APP1);
-        registry.taskLaunched(APP2);
-        clock.set(clock.getTime() + 30_000);
-        registry.applicationRemoved(APP1);
-        registry.applicationRemoved(APP2);
+        runSiblings(registry, "s", 30_000);
         QueryView s = registry.activeQueries().stream().filter(q -> q.queryId().equals("s")).findFirst().orElseThrow();
         // each job: 2 maps on its 5 containers, 10 s × the learned scale, slowed by 4 running tasks
         assertEquals(2, s.forecasts().size());
