@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.manager.api.ManagerClient;
 import io.percolate.xdfs.manager.api.ManagerState;
-import io.percolate.xdfs.manager.api.SharedSecret;
+import io.percolate.security.SharedSecret;
 import org.apache.hadoop.conf.Configuration;
 
 import java.io.IOException;

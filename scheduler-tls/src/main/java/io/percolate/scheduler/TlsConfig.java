@@ -7,6 +7,7 @@ import io.percolate.scheduler.registry.QueryRegistry;
 import io.percolate.scheduler.web.HttpAddress;
 import org.apache.hadoop.conf.Configuration;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -31,7 +32,11 @@ record TlsConfig(
         Qef.Settings qef,
         Duration loadWindow,
         double maxLoad,
-        Optional<HttpAddress> httpAddress) {
+        Optional<HttpAddress> httpAddress,
+        Duration inputMaxWait,
+        double inputReadyShare,
+        Optional<HttpAddress> inputManager,
+        Optional<Path> inputSecretFile) {
 
     /** Reads of a descriptor before a query is scheduled without it. */
     static final String LOAD_ATTEMPTS = "percolate.scheduler.descriptor-load-attempts";
@@ -101,6 +106,22 @@ record TlsConfig(
     static final String HTTP_ADDRESS = "percolate.scheduler.http-address";
     static final String DEFAULT_HTTP_ADDRESS = "127.0.0.1:8099";
 
+    /**
+     * Longest a job is passed over, before its first task, while the cache tier copies its input
+     * (MixApart's Algorithm 1; needs a cache tier reporting readiness), milliseconds; 0: never.
+     * Off by default: under QEF, with XDFS prefetching in the query order, it did not shorten
+     * mean response in the simulator (README).
+     */
+    static final String INPUT_MAX_WAIT_MS = "percolate.scheduler.input.max-wait-ms";
+    static final long DEFAULT_INPUT_MAX_WAIT_MS = 0;
+    /** Share of a job's input blocks cached from which it is no longer passed over, in (0, 1]. */
+    static final String INPUT_READY_SHARE = "percolate.scheduler.input.ready-share";
+    static final double DEFAULT_INPUT_READY_SHARE = 0.5;
+    /** host:port of the xdfs metadata manager whose readiness report the scheduler reads; empty: none. */
+    static final String INPUT_MANAGER_ADDRESS = "percolate.scheduler.input.manager-address";
+    /** The manager's shared-secret file (its {@code percolate.xdfs.manager.secret-file}); empty: unsigned requests. */
+    static final String INPUT_SECRET_FILE = "percolate.scheduler.input.secret-file";
+
     TlsConfig {
         if (descriptorDir == null || descriptorDir.isBlank()) {
             throw new IllegalArgumentException(DescriptorStore.DIR_KEY + " must not be empty");
@@ -123,6 +144,14 @@ record TlsConfig(
             throw new IllegalArgumentException(MAX_LOAD + " must be in [0, 0.99], got " + maxLoad);
         }
         requireNonNull(httpAddress, HTTP_ADDRESS);
+        if (inputMaxWait.isNegative()) {
+            throw new IllegalArgumentException(INPUT_MAX_WAIT_MS + " must be >= 0, got " + inputMaxWait.toMillis());
+        }
+        requireNonNull(inputManager, INPUT_MANAGER_ADDRESS);
+        requireNonNull(inputSecretFile, INPUT_SECRET_FILE);
+        if (!(inputReadyShare > 0 && inputReadyShare <= 1)) {
+            throw new IllegalArgumentException(INPUT_READY_SHARE + " must be in (0, 1], got " + inputReadyShare);
+        }
     }
 
     SystemLoad systemLoad() {
@@ -176,7 +205,11 @@ record TlsConfig(
                         flag(conf, QEF_FAIRNESS, DEFAULT_QEF_FAIRNESS), (int) slowListLimit),
                 Duration.ofSeconds(windowSeconds),
                 number(conf, MAX_LOAD, DEFAULT_MAX_LOAD),
-                HttpAddress.parse(HTTP_ADDRESS, conf.get(HTTP_ADDRESS, DEFAULT_HTTP_ADDRESS)));
+                HttpAddress.parse(HTTP_ADDRESS, conf.get(HTTP_ADDRESS, DEFAULT_HTTP_ADDRESS)),
+                Duration.ofMillis(wholeNumber(conf, INPUT_MAX_WAIT_MS, DEFAULT_INPUT_MAX_WAIT_MS)),
+                number(conf, INPUT_READY_SHARE, DEFAULT_INPUT_READY_SHARE),
+                HttpAddress.parse(INPUT_MANAGER_ADDRESS, conf.get(INPUT_MANAGER_ADDRESS, "")),
+                Optional.ofNullable(conf.getTrimmed(INPUT_SECRET_FILE)).filter(f -> !f.isEmpty()).map(Path::of));
     }
 
     private static void positive(String key, int value) {

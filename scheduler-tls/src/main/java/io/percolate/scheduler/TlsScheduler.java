@@ -1,6 +1,10 @@
 package io.percolate.scheduler;
 
 import io.percolate.descriptor.DescriptorStore;
+import io.percolate.descriptor.QueryTags;
+import io.percolate.scheduler.input.InputReadiness;
+import io.percolate.scheduler.input.InputWait;
+import io.percolate.scheduler.input.ManagerReadiness;
 import io.percolate.scheduler.metrics.TlsMetrics;
 import io.percolate.scheduler.qef.Qef;
 import io.percolate.scheduler.registry.AppDemand;
@@ -11,6 +15,7 @@ import io.percolate.scheduler.registry.QefSummary;
 import io.percolate.scheduler.registry.QueryRegistry;
 import io.percolate.scheduler.registry.QueryView;
 import io.percolate.scheduler.web.RegistryHttpServer;
+import io.percolate.security.SharedSecret;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.metrics2.lib.DefaultMetricsSystem;
@@ -44,6 +49,7 @@ import org.apache.hadoop.yarn.util.resource.Resources;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -51,6 +57,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -73,6 +80,11 @@ public class TlsScheduler extends FairScheduler {
     private DescriptorLoader loader;
     private QueryRegistry registry;
     private AmAdmission admission;
+    private InputWait inputWait;
+    /** The cache tier's view of jobs' inputs ({@link #setInputReadiness}); none by default. */
+    private volatile InputReadiness inputReadiness = InputReadiness.NONE;
+    /** The xdfs manager's report, when {@code percolate.scheduler.input.manager-address} names one. */
+    private Optional<ManagerReadiness> managerReadiness = Optional.empty();
     private final TlsMetrics metrics = new TlsMetrics();
     private volatile Optional<RegistryHttpServer> http = Optional.empty();
     /**
@@ -123,6 +135,8 @@ public class TlsScheduler extends FairScheduler {
         registry = new QueryRegistry(loader, getClock(), config.registry(), new Qef(config.qef()), config.systemLoad(),
                 metrics);
         admission = new AmAdmission(config.amFirstQueries());
+        inputWait = new InputWait((queryId, stage) -> inputReadiness.cachedShare(queryId, stage),
+                config.inputReadyShare(), config.inputMaxWait());
         super.serviceInit(conf);
         LOG.info("Percolate: TlsScheduler started; descriptors under {}", config.descriptorDir());
     }
@@ -133,6 +147,16 @@ public class TlsScheduler extends FairScheduler {
         super.serviceStart();
         metrics.register(DefaultMetricsSystem.instance());
         http = RegistryHttpServer.start(config.httpAddress(), () -> read(registry::snapshot));
+        if (config.inputManager().isPresent()) {
+            Optional<SharedSecret> secret;
+            try {
+                secret = SharedSecret.load(config.inputSecretFile());
+            } catch (IOException e) {
+                throw new IOException(TlsConfig.INPUT_SECRET_FILE + ": " + e.getMessage(), e);
+            }
+            managerReadiness = Optional.of(ManagerReadiness.start(config.inputManager().get(), secret));
+            setInputReadiness(managerReadiness.get());
+        }
     }
 
     @Override
@@ -142,6 +166,7 @@ public class TlsScheduler extends FairScheduler {
         } finally {
             http.ifPresent(RegistryHttpServer::close);
             http = Optional.empty();
+            managerReadiness.ifPresent(ManagerReadiness::close);
             metrics.unregister();
             SchedulerDirectory.unregister(this);
             if (loader != null) {
@@ -156,8 +181,11 @@ public class TlsScheduler extends FairScheduler {
         try {
             switch (event.getType()) {
                 case APP_ADDED -> applicationAdded((AppAddedSchedulerEvent) event);
-                case APP_REMOVED -> locked(() ->
-                        registry.applicationRemoved(((AppRemovedSchedulerEvent) event).getApplicationID()));
+                case APP_REMOVED -> locked(() -> {
+                    ApplicationId app = ((AppRemovedSchedulerEvent) event).getApplicationID();
+                    registry.applicationRemoved(app);
+                    inputWait.forget(app);
+                });
                 case NODE_REMOVED -> locked(() ->
                         registry.nodeRemoved(((NodeRemovedSchedulerEvent) event).getRemovedRMNode().getNodeID()));
                 default -> {
@@ -187,6 +215,7 @@ public class TlsScheduler extends FairScheduler {
                 leaders = leadersOf(ranks.keySet());
                 released.addAll(admission.releasable(ranks.keySet(), a -> registry.admissionRank(a.getApplicationId())));
                 metrics.heldApplicationMasters(admission.heldCount());
+                metrics.jobsWaitingForInput(inputWait.waiting());
             });
         } catch (OutOfMemoryError e) {
             throw e;
@@ -236,6 +265,15 @@ public class TlsScheduler extends FairScheduler {
             LOG.warn("Percolate: could not start the held ApplicationMaster of {}",
                     held.attempt().getApplicationAttemptId(), e);
         }
+    }
+
+    /**
+     * Tells the scheduler how ready jobs' inputs are in the cache tier, for MixApart's Algorithm 1
+     * ({@link InputWait}): for a cache tier running in the ResourceManager's JVM, or a simulator.
+     * Its answers must come from memory: the scheduler asks on its update thread.
+     */
+    public void setInputReadiness(InputReadiness readiness) {
+        inputReadiness = Objects.requireNonNull(readiness, "readiness");
     }
 
     /** Active queries, as the scheduler sees them now. */
@@ -360,13 +398,23 @@ public class TlsScheduler extends FairScheduler {
 
     private Map<FSAppAttempt, AppRank> currentRanks() {
         Map<FSAppAttempt, AppRank> ranks = new IdentityHashMap<>();
+        long now = getClock().getTime();
         for (SchedulerApplication<FSAppAttempt> app : getSchedulerApplications().values()) {
             FSAppAttempt attempt = app.getCurrentAppAttempt();
             if (attempt != null) {
-                ranks.put(attempt, registry.rank(attempt.getApplicationId()));
+                AppRank rank = registry.rank(attempt.getApplicationId());
+                ranks.put(attempt, waitsForInput(attempt, now) ? rank.waitingForInput() : rank);
             }
         }
         return ranks;
+    }
+
+    /** Whether the job goes behind the jobs whose input is cached ({@link InputWait}). */
+    private boolean waitsForInput(FSAppAttempt attempt, long now) {
+        ApplicationId id = attempt.getApplicationId();
+        Optional<QueryTags.JobTag> tag = registry.tag(id);
+        return tag.isPresent() && inputWait.passOver(new InputWait.Job(id, tag.get().queryId(), tag.get().stageId(),
+                attempt.isAmRunning() || attempt.getUnmanagedAM(), registry.launchedTask(id)), now);
     }
 
     /**

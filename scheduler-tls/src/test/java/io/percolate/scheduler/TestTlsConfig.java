@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -88,11 +89,17 @@ final class TestTlsConfig {
                 "percolate.scheduler.qef.max-load", "0.5",
                 "percolate.scheduler.lodfa.enabled", "false",
                 "percolate.scheduler.lodfa.input-sharing", "false",
-                "percolate.scheduler.http-address", " [::1]:0 "));
+                "percolate.scheduler.http-address", " [::1]:0 ",
+                "percolate.scheduler.input.max-wait-ms", "0",
+                "percolate.scheduler.input.ready-share", "1",
+                "percolate.scheduler.input.manager-address", "xdfs1.example.invalid:8098",
+                "percolate.scheduler.input.secret-file", " /etc/percolate/secret "));
 
         assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false, 0,
                 new QueryRegistry.Settings(90_000, 7, 12.5, 2.5, false, false, 200), new Qef.Settings(false, false, 0),
-                Duration.ofSeconds(60), 0.5, Optional.of(new HttpAddress("::1", 0))), config);
+                Duration.ofSeconds(60), 0.5, Optional.of(new HttpAddress("::1", 0)), Duration.ZERO, 1.0,
+                Optional.of(new HttpAddress("xdfs1.example.invalid", 8098)), Optional.of(Path.of("/etc/percolate/secret"))),
+                config);
     }
 
     @ParameterizedTest
@@ -152,6 +159,11 @@ final class TestTlsConfig {
             "percolate.scheduler.http-address, localhost:65536",
             "percolate.scheduler.http-address, localhost:-1",
             "percolate.scheduler.http-address, ::1:8099",
+            "percolate.scheduler.input.max-wait-ms, -1",
+            "percolate.scheduler.input.ready-share, 0",
+            "percolate.scheduler.input.ready-share, 1.5",
+            "percolate.scheduler.input.ready-share, NaN",
+            "percolate.scheduler.input.manager-address, xdfs1",
     })
     void from_rejectsBadValueNamingTheKey(String key, String value) {
         Configuration conf = conf(key, value);

@@ -9,6 +9,7 @@ import io.percolate.model.QueryDag;
 import io.percolate.model.QueryDescriptor;
 import io.percolate.model.SizeSource;
 import io.percolate.model.TableRef;
+import io.percolate.scheduler.input.InputReadiness;
 import io.percolate.scheduler.registry.DescriptorStatus;
 import io.percolate.scheduler.registry.QueryView;
 import org.apache.hadoop.conf.Configuration;
@@ -51,6 +52,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
@@ -92,6 +94,8 @@ final class TestTlsSchedulerOrdering {
     private int reservationIncrementMb;
     /** whether the scheduler's updates can be paused ({@link PausableUpdates}) */
     private boolean pausableUpdates;
+    /** percolate.scheduler.input.max-wait-ms; 0 (the default) turns passing over off */
+    private long inputMaxWaitMillis;
 
     @AfterEach
     void stop() {
@@ -404,7 +408,13 @@ final class TestTlsSchedulerOrdering {
      * containers, one heartbeat at a time.
      */
     private List<String> allocationOrder(JobEstimate estimateOfA, JobEstimate estimateOfB) throws Exception {
+        return allocationOrder(estimateOfA, estimateOfB, InputReadiness.NONE);
+    }
+
+    private List<String> allocationOrder(JobEstimate estimateOfA, JobEstimate estimateOfB, InputReadiness readiness)
+            throws Exception {
         start(5, 20);
+        scheduler.setInputReadiness(readiness);
         assertInstanceOf(QueryAwarePolicy.class, leafQueue().getPolicy(), "the allocation file's policy");
         publish("query-a", estimateOfA);
         publish("query-b", estimateOfB);
@@ -424,6 +434,35 @@ final class TestTlsSchedulerOrdering {
         names.put(a.getApplicationId(), "a");
         names.put(b.getApplicationId(), "b");
         return heartbeats(names, 4);
+    }
+
+    /**
+     * MixApart's Algorithm 1: a's query is smaller, so QEF serves it first, but the cache tier
+     * reports a's input as still being copied (none of it cached); b reads nothing the tier
+     * fetches. a is passed over while b asks, and gets the node once b asks no more
+     * (work-conserving).
+     */
+    @Test
+    void inputWait_passesOverAJobWhoseInputIsStillOnTheFiler() throws Exception {
+        inputMaxWaitMillis = 60_000;
+        assertEquals(List.of("b", "b", "a", "a"), allocationOrderWithInputOfA(0.0));
+    }
+
+    @Test
+    void inputWait_keepsTheQueryOrderOnceTheInputIsReady() throws Exception {
+        inputMaxWaitMillis = 60_000;
+        assertEquals(List.of("a", "a", "b", "b"), allocationOrderWithInputOfA(TlsConfig.DEFAULT_INPUT_READY_SHARE));
+    }
+
+    @Test
+    void withoutInputWait_theQueryOrderStandsWhateverTheInput() throws Exception {
+        assertEquals(List.of("a", "a", "b", "b"), allocationOrderWithInputOfA(0.0));
+    }
+
+    /** {@link #allocationOrder} for a small query a and a big b, with a's input {@code cachedShare} cached. */
+    private List<String> allocationOrderWithInputOfA(double cachedShare) throws Exception {
+        return allocationOrder(SMALL, BIG, (queryId, stage) -> queryId.equalsIgnoreCase("query-a")
+                && stage.equalsIgnoreCase("Stage-1") ? OptionalDouble.of(cachedShare) : OptionalDouble.empty());
     }
 
     // ---- the ResourceManager
@@ -473,6 +512,7 @@ final class TestTlsSchedulerOrdering {
         conf.setLong(TlsConfig.LOAD_RETRY_MS, retryMillis);
         conf.setBoolean(TlsConfig.INPUT_SHARING, inputSharing);
         conf.setInt(TlsConfig.AM_FIRST_QUERIES, amFirstQueries);
+        conf.setLong(TlsConfig.INPUT_MAX_WAIT_MS, inputMaxWaitMillis);
         if (recovery) {
             conf.setBoolean(YarnConfiguration.RECOVERY_ENABLED, true);
             conf.setBoolean(YarnConfiguration.RM_WORK_PRESERVING_RECOVERY_ENABLED, true);

@@ -26,6 +26,7 @@ enum TlsMetric implements MetricsInfo {
     PlacedSwrd("Active queries placed by the SWRD rule (smallest remaining WRD) in the last ordering"),
     PlacedFifo("Active queries placed first come, first served (QEF disabled) in the last ordering"),
     HeldApplicationMasters("ApplicationMasters held back so that each queue keeps AM room for its leading queries"),
+    JobsWaitingForInput("Jobs passed over while the cache tier copies their input (MixApart's Algorithm 1)"),
     // counters since the scheduler started
     DecisionsUrgent("Times a query reached the head of QEF's order by the URGENT rule"),
     DecisionsSlowest("Times a query reached the head of QEF's order by the SLOWEST rule"),

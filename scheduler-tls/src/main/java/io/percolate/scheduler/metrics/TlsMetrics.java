@@ -61,6 +61,7 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
     private final AtomicLong retired = new AtomicLong();
     private final AtomicLong reservationsReleased = new AtomicLong();
     private volatile int heldApplicationMasters;
+    private volatile int jobsWaitingForInput;
     private final Prediction prediction = new Prediction();
     private MetricsSystem system;
 
@@ -125,6 +126,10 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
         heldApplicationMasters = count;
     }
 
+    public void jobsWaitingForInput(int count) {
+        jobsWaitingForInput = count;
+    }
+
     @Override
     public void descriptorSettled(DescriptorStatus status) {
         settled.get(status).incrementAndGet();
@@ -153,7 +158,8 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
                 .addGauge(TlsMetric.Threshold, s.threshold())
                 .addGauge(TlsMetric.Capacity, s.capacity())
                 .addGauge(TlsMetric.TaskParallelism, s.parallelism())
-                .addGauge(TlsMetric.HeldApplicationMasters, heldApplicationMasters);
+                .addGauge(TlsMetric.HeldApplicationMasters, heldApplicationMasters)
+                .addGauge(TlsMetric.JobsWaitingForInput, jobsWaitingForInput);
         for (Rule rule : Rule.values()) {
             record.addGauge(TlsMetric.placed(rule), s.placedBy(rule));
             record.addCounter(TlsMetric.decisions(rule), decisions.get(rule).get());

@@ -320,6 +320,18 @@ public final class QueryRegistry {
         return query.status() == DescriptorStatus.LOADING ? rank.unplaced() : rank;
     }
 
+    /** The query and stage a running application's tag names; empty when it is scheduled alone or unknown. */
+    public Optional<QueryTags.JobTag> tag(ApplicationId app) {
+        TrackedQuery query = queryOfApp.get(app);
+        return query == null ? Optional.empty() : query.tag(app);
+    }
+
+    /** Whether a running application has launched a task container (not only its ApplicationMaster). */
+    public boolean launchedTask(ApplicationId app) {
+        TrackedQuery query = queryOfApp.get(app);
+        return query != null && query.launchedTask(app);
+    }
+
     /** The table LoDFA prefers on {@code node}: what its last finished container read; null if none. */
     public String sharedTable(NodeId node) {
         return settings.inputSharing() ? nodes.lastTable(node).orElse(null) : null;

@@ -1,5 +1,6 @@
 package io.percolate.scheduler.registry;
 
+import io.percolate.descriptor.QueryTags;
 import io.percolate.model.JobEstimate;
 import io.percolate.model.JobNode;
 import io.percolate.model.QueryDescriptor;
@@ -200,6 +201,18 @@ final class TrackedQuery {
         running.add(app);
         tallies.put(app, new TaskTally(now, loadIntegral));
         ranks.put(app, rankOf(app));
+    }
+
+    /** The query and stage a running application's tag names; empty for an application scheduled alone. */
+    Optional<QueryTags.JobTag> tag(ApplicationId app) {
+        String stage = stageOfApp.get(app);
+        return singleApplication || stage == null || stage.isEmpty() || !running.contains(app) ? Optional.empty()
+                : Optional.of(new QueryTags.JobTag(key, stage));
+    }
+
+    /** Whether a running application has launched a task container. */
+    boolean launchedTask(ApplicationId app) {
+        return running.contains(app) && !awaitingFirstTask.contains(app);
     }
 
     /** The application finished {@code now}; what it cost beyond its estimate teaches {@code costs}. */

@@ -63,6 +63,16 @@ final class TestAppRank {
     }
 
     @Test
+    void order_aJobWaitingForItsInputGoesBehindEveryReadyOne() {
+        AppRank waiting = rank(0, 3, 10, 1, "lineitem").waitingForInput();
+        AppRank laterQuery = rank(4, 1, 500, 9, "orders");
+        // an application the registry does not know reads nothing the cache tier copies: it is ready
+        assertEquals(List.of(laterQuery, AppRank.UNKNOWN, waiting), sorted("lineitem", AppRank.UNKNOWN, waiting, laterQuery));
+        assertEquals(List.of(waiting, rank(1, 1, 1, 2).waitingForInput()),
+                sorted(null, rank(1, 1, 1, 2).waitingForInput(), waiting), "among waiting jobs, the query order");
+    }
+
+    @Test
     void unknown_comesAfterEveryPlacedAndUnplacedQuery() {
         AppRank unplaced = rank(AppRank.UNPLACED, 1, 0, 3);
         assertEquals(List.of(rank(5, 1, 0, 9), unplaced, AppRank.UNKNOWN),
@@ -88,13 +98,15 @@ final class TestAppRank {
         double[] wrds = {0, -0.0, 5, 7.25};
         List<AppRank> ranks = new ArrayList<>();
         for (int i = 0; i < 150; i++) {
-            ranks.add(rank(random.nextInt(3), 1 + random.nextInt(3), wrds[random.nextInt(wrds.length)],
-                    random.nextInt(4), tableSets[random.nextInt(tableSets.length)]));
+            AppRank r = rank(random.nextInt(3), 1 + random.nextInt(3), wrds[random.nextInt(wrds.length)],
+                    random.nextInt(4), tableSets[random.nextInt(tableSets.length)]);
+            ranks.add(random.nextInt(4) == 0 ? r.waitingForInput() : r);
         }
         ranks.add(AppRank.UNKNOWN);
         for (int i = 0; i < 20; i++) { // exact duplicates, as separate objects
             AppRank r = ranks.get(random.nextInt(ranks.size()));
-            ranks.add(new AppRank(r.queryPosition(), r.depth(), r.jobWrd(), r.arrival(), r.inputTables()));
+            ranks.add(new AppRank(r.queryPosition(), r.depth(), r.jobWrd(), r.arrival(), r.inputTables(),
+                    r.waitsForInput()));
         }
         for (String shared : new String[]{null, "lineitem", "orders", "nation"}) {
             assertTotalPreorder(ranks, (a, b) -> AppRank.compare(a, b, shared));

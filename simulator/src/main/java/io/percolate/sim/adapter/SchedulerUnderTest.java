@@ -1,6 +1,7 @@
 package io.percolate.sim.adapter;
 
 import io.percolate.model.QueryDescriptor;
+import io.percolate.scheduler.input.InputReadiness;
 import io.percolate.sim.cluster.ClusterSpec;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.Container;
@@ -55,6 +56,13 @@ public interface SchedulerUnderTest extends AutoCloseable {
      */
     default List<String> queryOrder() {
         return List.of();
+    }
+
+    /**
+     * Where the cache tier tells the scheduler how much of each job's input it holds, when tables
+     * are on NFS behind XDFS; schedulers that do not look (Fair, Capacity) ignore it.
+     */
+    default void inputReadiness(InputReadiness readiness) {
     }
 
     /** The scheduler's view of its applications, for error messages. */

@@ -21,8 +21,9 @@ public final class Schedulers {
         ALL.put("fair", FairAdapter::new);
         ALL.put("capacity", CapacityAdapter::new);
         ALL.put("oracle", OracleAdapter::new);
-        VARIANTS.put("tls-noshare", () -> new TlsAdapter("tls-noshare", false, true));
-        VARIANTS.put("tls-noguard", () -> new TlsAdapter("tls-noguard", true, false));
+        VARIANTS.put("tls-noshare", () -> new TlsAdapter("tls-noshare", false, true, false));
+        VARIANTS.put("tls-noguard", () -> new TlsAdapter("tls-noguard", true, false, false));
+        VARIANTS.put("tls-inputwait", () -> new TlsAdapter("tls-inputwait", true, true, true));
     }
 
     private Schedulers() {

@@ -5,6 +5,7 @@ import io.percolate.descriptor.QueryTags;
 import io.percolate.model.QueryDescriptor;
 import io.percolate.scheduler.QueryAwarePolicy;
 import io.percolate.scheduler.TlsScheduler;
+import io.percolate.scheduler.input.InputReadiness;
 import io.percolate.scheduler.registry.DescriptorStatus;
 import io.percolate.scheduler.registry.QueryView;
 import io.percolate.sim.cluster.ClusterSpec;
@@ -29,22 +30,29 @@ import java.util.concurrent.TimeUnit;
 class TlsAdapter extends FairAdapter {
     private static final long LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
+    /** How long the {@code tls-inputwait} ablation passes over a job whose input is being copied. */
+    private static final long INPUT_MAX_WAIT_MS = 60_000;
+
     private final boolean inputSharing;
     private final boolean slowdownGuard;
+    private final boolean inputWait;
     private DescriptorStore store;
 
     TlsAdapter() {
-        this("tls", true, true);
+        this("tls", true, true, false);
     }
 
     /**
      * @param inputSharing  LoDFA's input-sharing rule (Algorithm 3, line 8); off for an ablation
      * @param slowdownGuard QEF's slowdown guard (Algorithm 2's threshold D); off: pure SWRD
+     * @param inputWait     passing over jobs whose input XDFS is still copying (MixApart's Algorithm 1;
+     *                      off by default in TlsScheduler, so on only for an ablation)
      */
-    TlsAdapter(String name, boolean inputSharing, boolean slowdownGuard) {
+    TlsAdapter(String name, boolean inputSharing, boolean slowdownGuard, boolean inputWait) {
         super(name);
         this.inputSharing = inputSharing;
         this.slowdownGuard = slowdownGuard;
+        this.inputWait = inputWait;
     }
 
     @Override
@@ -63,6 +71,9 @@ class TlsAdapter extends FairAdapter {
         conf.set(YarnConfiguration.RM_SCHEDULER, TlsScheduler.class.getName());
         conf.setBoolean("percolate.scheduler.lodfa.input-sharing", inputSharing);
         conf.setBoolean("percolate.scheduler.qef.fairness", slowdownGuard);
+        if (inputWait) {
+            conf.setLong("percolate.scheduler.input.max-wait-ms", INPUT_MAX_WAIT_MS);
+        }
         Path descriptors = workDir.resolve("descriptors");
         conf.set(DescriptorStore.DIR_KEY, descriptors.toUri().toString());
         // descriptors are left for the run's own cleanup; the loader thread deleting them would race it
@@ -104,6 +115,11 @@ class TlsAdapter extends FairAdapter {
             sleep();
             tls.update();
         }
+    }
+
+    @Override
+    public void inputReadiness(InputReadiness readiness) {
+        ((TlsScheduler) scheduler()).setInputReadiness(readiness);
     }
 
     @Override

@@ -36,8 +36,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Runs a workload on a cluster under one scheduler, in simulated time. Hive's side: a query's
@@ -241,6 +243,9 @@ public final class Simulation {
 
         void execute() {
             nodes = scheduler.start(cluster, clock);
+            if (sources.prefetches()) {
+                scheduler.inputReadiness(this::cachedShare);
+            }
             nodes.forEach(n -> {
                 launched.put(n, new ArrayList<>());
                 completed.put(n, new ArrayList<>());
@@ -553,7 +558,7 @@ public final class Simulation {
          * job of each query, submitted or not (the descriptor shows them), running ones first, then
          * the deepest (LoDFA); without one (MixApart), the submitted jobs by arrival. Only splits no
          * task is about to read are worth copying: those of jobs not yet submitted, and of running
-         * jobs whose remaining maps wait for containers (some started, not all); within a job, the
+         * jobs whose ApplicationMaster runs and whose maps wait for containers; within a job, the
          * last unread split first, as tasks take the first ones. A task that takes a split still on
          * its way reads it from the filer too, as xdfs's reader does.
          */
@@ -579,9 +584,7 @@ public final class Simulation {
 
         Optional<Prefetch> nextPrefetch() {
             for (Job job : transferOrder()) {
-                boolean mapsQueued = job.phase == Phase.RUNNING && job.mapsToStart > 0
-                        && job.mapsToStart < job.node.estimate().mapTasks();
-                boolean waiting = job.attempt == null || mapsQueued;
+                boolean waiting = job.attempt == null || job.phase == Phase.RUNNING && job.mapsToStart > 0;
                 if (job.primary.isEmpty() || !waiting) {
                     continue;
                 }
@@ -596,6 +599,22 @@ public final class Simulation {
                 }
             }
             return Optional.empty();
+        }
+
+        /**
+         * What XDFS tells the scheduler of a job's input (MixApart's Algorithm 1): the share of its
+         * largest table's splits in the cache; empty for a job reading none.
+         */
+        OptionalDouble cachedShare(String queryId, String stage) {
+            QueryRun query = queries.get(queryId);
+            Job job = query == null ? null : query.jobs.values().stream()
+                    .filter(j -> j.node.stageId().equalsIgnoreCase(stage)).findFirst().orElse(null);
+            if (job == null || job.primary.isEmpty()) {
+                return OptionalDouble.empty();
+            }
+            String table = job.primary.get().name();
+            long cached = IntStream.range(0, job.primarySplits).filter(i -> xdfsCache.holds(table, i)).count();
+            return OptionalDouble.of((double) cached / job.primarySplits);
         }
 
         List<Job> transferOrder() {

@@ -8,7 +8,7 @@ import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.manager.api.ManagerClient;
 import io.percolate.xdfs.manager.api.RemoteFill;
-import io.percolate.xdfs.manager.api.SharedSecret;
+import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.meta.Fingerprint;
 import io.percolate.xdfs.transfer.JobOrder;
 import io.percolate.xdfs.transfer.TransferRequest;

@@ -6,6 +6,7 @@ import io.percolate.model.JobNode;
 import io.percolate.model.QueryDag;
 import io.percolate.model.TableRef;
 import io.percolate.xdfs.config.XdfsConfig;
+import io.percolate.xdfs.manager.api.InputReadinessReport;
 import io.percolate.xdfs.manager.api.WarmResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +15,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -36,6 +38,9 @@ import static java.util.Objects.requireNonNull;
  * before the job is done — and released once the job leaves the order (finished, or its query
  * fell behind the first few).
  *
+ * <p>What it finds, how much of each job's input is cached, is what the compute scheduler reads
+ * ({@link #readiness}) to pass over a job whose input is still on the filer (MixApart's Algorithm 1).
+ *
  * <p>Runs on the manager's chore thread after each read of the order. Descriptors are read once per
  * query, and used only if written by the user the query runs as; a query without one (or with no
  * xdfs inputs) is skipped.
@@ -49,10 +54,12 @@ final class InputPrefetch {
     private final int queries;
     /** DAGs of the active queries, by query id; empty when there is no usable descriptor */
     private final Map<String, Optional<QueryDag>> dags = new HashMap<>();
-    /** per active query, the input paths found wholly cached: not listed again */
-    private final Map<String, Set<String>> done = new HashMap<>();
+    /** per active query, the input paths found wholly cached, with their blocks: not listed again */
+    private final Map<String, Map<String, Integer>> done = new HashMap<>();
     /** per pin holder (a job's transfer name), the input paths pinned for it */
     private final Map<String, Set<String>> pinned = new HashMap<>();
+    /** written by the chore thread, read by the HTTP threads */
+    private volatile InputReadinessReport readiness = new InputReadinessReport(List.of());
 
     /** @param queries how many queries, from the head of the order, are prefetched for */
     InputPrefetch(CacheService service, DescriptorStore descriptors, int queries) {
@@ -68,27 +75,43 @@ final class InputPrefetch {
         done.keySet().retainAll(active);
         Set<String> served = Set.copyOf(active.stream().limit(queries).toList());
         Set<String> holders = new HashSet<>();
+        List<InputReadinessReport.JobInput> inputs = new ArrayList<>();
         for (SchedulerOrder.Stage stage : plan) {
             if (!served.contains(stage.queryId())) {
                 continue;
             }
             holders.add(stage.transferJob());
             Optional<JobNode> job = dag(stage).flatMap(d -> d.job(stage.stage()));
+            int blocks = 0;
+            int cached = 0;
             for (TableRef table : job.map(JobNode::inputTables).orElse(List.of())) {
                 for (String location : table.locations()) {
-                    xdfsPath(location).ifPresent(path -> {
-                        pin(path, stage.transferJob());
-                        queue(path, stage);
-                    });
+                    Optional<String> path = xdfsPath(location);
+                    if (path.isEmpty()) {
+                        continue;
+                    }
+                    pin(path.get(), stage.transferJob());
+                    Optional<WarmResult> found = queue(path.get(), stage);
+                    blocks += found.map(WarmResult::blocks).orElse(0);
+                    cached += found.map(WarmResult::cached).orElse(0);
                 }
             }
+            if (blocks > 0) {
+                inputs.add(new InputReadinessReport.JobInput(stage.queryId(), stage.stage(), blocks, cached));
+            }
         }
+        readiness = new InputReadinessReport(inputs);
         for (String holder : List.copyOf(pinned.keySet())) {
             if (!holders.contains(holder)) {
                 service.release(holder);
                 pinned.remove(holder);
             }
         }
+    }
+
+    /** How much of each served job's xdfs input was cached at the last {@link #run}. */
+    InputReadinessReport readiness() {
+        return readiness;
     }
 
     /** Pins the current version of {@code path}'s files for {@code holder}, once. */
@@ -105,21 +128,25 @@ final class InputPrefetch {
         }
     }
 
-    private void queue(String path, SchedulerOrder.Stage stage) {
-        Set<String> cached = done.computeIfAbsent(stage.queryId(), q -> new HashSet<>());
-        if (cached.contains(path)) {
-            return;
+    /** Queues the uncached blocks of {@code path} for {@code stage}; what it found, empty if it could not look. */
+    private Optional<WarmResult> queue(String path, SchedulerOrder.Stage stage) {
+        Map<String, Integer> cached = done.computeIfAbsent(stage.queryId(), q -> new HashMap<>());
+        Integer blocks = cached.get(path);
+        if (blocks != null) {
+            return Optional.of(new WarmResult(0, blocks, blocks, 0, 0)); // pinned for the job, so still cached
         }
         try {
             WarmResult result = service.queue(path, stage.transferJob());
             if (result.cached() == result.blocks()) {
-                cached.add(path);
+                cached.put(path, result.blocks());
             }
+            return Optional.of(result);
         } catch (FileNotFoundException e) {
             LOG.debug("Input {} of {} is gone: {}", path, stage, e.toString());
         } catch (IOException | IllegalArgumentException e) {
             LOG.warn("Could not prefetch {} for {}: {}", path, stage, e.toString());
         }
+        return Optional.empty();
     }
 
     /**

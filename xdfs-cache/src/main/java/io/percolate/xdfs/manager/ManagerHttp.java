@@ -4,9 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.percolate.xdfs.manager.api.InputReadinessReport;
 import io.percolate.xdfs.manager.api.ManagerApi;
 import io.percolate.xdfs.manager.api.ManagerRequests;
-import io.percolate.xdfs.manager.api.SharedSecret;
+import io.percolate.security.SharedSecret;
 import org.apache.hadoop.fs.PathIOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 import static java.util.Objects.requireNonNull;
 
@@ -40,13 +42,17 @@ final class ManagerHttp implements Closeable {
     private static final long REFUSAL_WARN_EVERY_NANOS = TimeUnit.MINUTES.toNanos(1);
 
     private final CacheService service;
+    private final Supplier<InputReadinessReport> readiness;
     private final RequestAuthenticator authenticator;
     private final HttpServer server;
     private final ExecutorService handlers;
     private final AtomicLong lastRefusalWarning = new AtomicLong(System.nanoTime() - REFUSAL_WARN_EVERY_NANOS);
 
-    ManagerHttp(CacheService service, RequestAuthenticator authenticator, InetSocketAddress bind) throws IOException {
+    /** @param readiness what the compute scheduler reads of coming jobs' inputs ({@link ManagerApi#READINESS}) */
+    ManagerHttp(CacheService service, Supplier<InputReadinessReport> readiness, RequestAuthenticator authenticator,
+                InetSocketAddress bind) throws IOException {
         this.service = requireNonNull(service, "service");
+        this.readiness = requireNonNull(readiness, "readiness");
         this.authenticator = requireNonNull(authenticator, "authenticator");
         this.server = HttpServer.create(bind, 64);
         AtomicInteger thread = new AtomicInteger();
@@ -103,6 +109,10 @@ final class ManagerHttp implements Closeable {
         if (path.equals(ManagerApi.STATE)) {
             expect("GET", method);
             return service.state();
+        }
+        if (path.equals(ManagerApi.READINESS)) {
+            expect("GET", method);
+            return readiness.get();
         }
         expect("POST", method);
         return switch (path) {

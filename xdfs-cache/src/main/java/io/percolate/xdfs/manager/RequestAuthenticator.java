@@ -1,6 +1,6 @@
 package io.percolate.xdfs.manager;
 
-import io.percolate.xdfs.manager.api.SharedSecret;
+import io.percolate.security.SharedSecret;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.manager.api.ManagerApi;
 import io.percolate.xdfs.manager.api.ManagerClient;
-import io.percolate.xdfs.manager.api.SharedSecret;
+import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.manager.api.WarmResult;
 import org.apache.hadoop.conf.Configuration;
 

@@ -6,8 +6,9 @@ import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.fs.BackingStore;
 import io.percolate.xdfs.fs.PathMapper;
+import io.percolate.xdfs.manager.api.InputReadinessReport;
 import io.percolate.xdfs.manager.api.ManagerState;
-import io.percolate.xdfs.manager.api.SharedSecret;
+import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.transfer.JobOrder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -90,7 +91,13 @@ public final class XdfsManager implements Closeable {
                 LOG.warn("xdfs manager: no {}, so it takes unsigned requests from anyone who reaches {}:{}",
                         ManagerConfig.SECRET_FILE, managerConfig.bindHost(), managerConfig.port());
             }
-            http = new ManagerHttp(service, new RequestAuthenticator(secret, Clock.systemUTC()),
+            Optional<InputPrefetch> prefetch = order.isEmpty() || managerConfig.prefetchQueries() == 0 ? Optional.empty()
+                    : Optional.of(new InputPrefetch(service, new DescriptorStore(conf, new Path(
+                            conf.getTrimmed(DescriptorStore.DIR_KEY, DescriptorStore.DEFAULT_DIR))),
+                            managerConfig.prefetchQueries()));
+            http = new ManagerHttp(service,
+                    () -> prefetch.map(InputPrefetch::readiness).orElse(new InputReadinessReport(List.of())),
+                    new RequestAuthenticator(secret, Clock.systemUTC()),
                     new InetSocketAddress(managerConfig.bindHost(), managerConfig.port()));
             ScheduledExecutorService chores = Executors.newSingleThreadScheduledExecutor(runnable -> {
                 Thread t = new Thread(runnable, "xdfs-manager-chores");
@@ -104,10 +111,6 @@ public final class XdfsManager implements Closeable {
             chores.scheduleWithFixedDelay(() -> chore("list the cache", service::rescan), rescan, rescan,
                     TimeUnit.MILLISECONDS);
             long refresh = managerConfig.orderRefresh().toMillis();
-            Optional<InputPrefetch> prefetch = order.isEmpty() || managerConfig.prefetchQueries() == 0 ? Optional.empty()
-                    : Optional.of(new InputPrefetch(service, new DescriptorStore(conf, new Path(
-                            conf.getTrimmed(DescriptorStore.DIR_KEY, DescriptorStore.DEFAULT_DIR))),
-                            managerConfig.prefetchQueries()));
             order.ifPresent(o -> chores.scheduleWithFixedDelay(() -> chore("follow the scheduler's order", () -> {
                 o.refresh();
                 prefetch.ifPresent(p -> p.run(o.plan()));

@@ -11,11 +11,12 @@ import io.percolate.model.TableRef;
 import io.percolate.xdfs.cache.CacheCounter;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
-import io.percolate.xdfs.manager.api.SharedSecret;
+import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.fs.XdfsFileSystem;
 import io.percolate.xdfs.meta.CacheLayout;
 import com.sun.net.httpserver.HttpServer;
 import io.percolate.xdfs.manager.api.BlockNotice;
+import io.percolate.xdfs.manager.api.InputReadinessReport;
 import io.percolate.xdfs.manager.api.ManagerApi;
 import io.percolate.xdfs.manager.api.ManagerClient;
 import io.percolate.xdfs.manager.api.ManagerState;
@@ -51,6 +52,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
@@ -558,6 +560,17 @@ final class TestXdfsManager {
                     state.jobOrder(), "the running job under its MapReduce id, the next ones under names of their own");
             assertEquals(4L * BLOCK + 5, state.bytes(), "both tables, though no task has read a byte; not t3");
             assertEquals(5, state.counters().get(CacheCounter.FILLS_COMPLETED.name()));
+            // what the compute scheduler reads: each job's input blocks and how many are cached; not the
+            // claimed query's, whose descriptor it does not use
+            ManagerClient client = new ManagerClient(InetSocketAddress.createUnresolved("localhost",
+                    manager.address().getPort()), Duration.ofSeconds(10));
+            Set<InputReadinessReport.JobInput> ready = Set.of(new InputReadinessReport.JobInput("hive_q_prefetch", "Stage-1", 2, 2),
+                    new InputReadinessReport.JobInput("hive_q_prefetch", "Stage-2", 3, 3));
+            long readyBy = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!Set.copyOf(client.readiness().jobs()).equals(ready) && System.nanoTime() < readyBy) {
+                sleep(20);
+            }
+            assertEquals(ready, Set.copyOf(client.readiness().jobs()));
 
             // t1 changes while Stage-1, which reads it, runs: its job's pin keeps the old blocks
             writeBacking("prefetch/t1/part-0", BLOCK, 18);

@@ -16,6 +16,7 @@ public final class ManagerApi {
     public static final String PINS = "/v1/pins";
     public static final String RELEASE = "/v1/release";
     public static final String STATE = "/v1/state";
+    public static final String READINESS = "/v1/readiness";
     /** Largest request body the manager reads; a batch of notices stays far below it. */
     public static final int MAX_BODY_BYTES = 4 * 1024 * 1024;
 

@@ -1,6 +1,7 @@
 package io.percolate.xdfs.manager.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.percolate.security.SharedSecret;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -71,6 +72,11 @@ public final class ManagerClient {
 
     public ManagerState state() throws IOException {
         return send(request(ManagerApi.STATE, "GET", new byte[0]).GET().build(), ManagerState.class);
+    }
+
+    /** How much of each coming job's input is cached, as the compute scheduler reads it. */
+    public InputReadinessReport readiness() throws IOException {
+        return send(request(ManagerApi.READINESS, "GET", new byte[0]).GET().build(), InputReadinessReport.class);
     }
 
     private <T> T post(String path, Object body, Class<T> reply) throws IOException {

@@ -1,4 +1,4 @@
-package io.percolate.xdfs.manager.api;
+package io.percolate.security;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
