@@ -1,10 +1,10 @@
 package io.percolate.docker;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.manager.api.ManagerClient;
 import io.percolate.xdfs.manager.api.ManagerState;
-import io.percolate.security.SharedSecret;
 import org.apache.hadoop.conf.Configuration;
 
 import java.io.IOException;

@@ -57,7 +57,7 @@ public final class InputWait {
             return false;
         }
         if (job.ranTask()) {
-            release(job.app(), now);
+            release(job.app());
             return false;
         }
         if (!job.amRunning()) {
@@ -68,12 +68,12 @@ public final class InputWait {
             return false;
         }
         if (share.getAsDouble() >= readyShare) {
-            release(job.app(), now);
+            release(job.app());
             return false;
         }
         long since = waitingSince.computeIfAbsent(job.app(), app -> now);
         if (now - since >= maxWaitMillis) {
-            release(job.app(), now);
+            release(job.app());
             return false;
         }
         return true;
@@ -90,8 +90,7 @@ public final class InputWait {
         released.remove(app);
     }
 
-    private void release(ApplicationId app, long now) {
-        Long since = waitingSince.get(app);
+    private void release(ApplicationId app) {
         waitingSince.remove(app);
         released.add(app);
     }

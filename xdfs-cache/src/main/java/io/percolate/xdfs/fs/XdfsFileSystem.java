@@ -1,5 +1,6 @@
 package io.percolate.xdfs.fs;
 
+import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.cache.BlockCache;
 import io.percolate.xdfs.cache.BlockRequest;
 import io.percolate.xdfs.cache.CacheCounters;
@@ -8,7 +9,6 @@ import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
 import io.percolate.xdfs.manager.api.ManagerClient;
 import io.percolate.xdfs.manager.api.RemoteFill;
-import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.meta.Fingerprint;
 import io.percolate.xdfs.transfer.JobOrder;
 import io.percolate.xdfs.transfer.TransferRequest;

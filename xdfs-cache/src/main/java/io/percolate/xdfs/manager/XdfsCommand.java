@@ -1,10 +1,10 @@
 package io.percolate.xdfs.manager;
 
 import com.fasterxml.jackson.databind.ObjectWriter;
+import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.manager.api.ManagerApi;
 import io.percolate.xdfs.manager.api.ManagerClient;
-import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.manager.api.WarmResult;
 import org.apache.hadoop.conf.Configuration;
 

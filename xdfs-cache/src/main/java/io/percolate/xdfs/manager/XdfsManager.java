@@ -1,6 +1,7 @@
 package io.percolate.xdfs.manager;
 
 import io.percolate.descriptor.DescriptorStore;
+import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.cache.BlockCache;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
@@ -8,7 +9,6 @@ import io.percolate.xdfs.fs.BackingStore;
 import io.percolate.xdfs.fs.PathMapper;
 import io.percolate.xdfs.manager.api.InputReadinessReport;
 import io.percolate.xdfs.manager.api.ManagerState;
-import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.transfer.JobOrder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;

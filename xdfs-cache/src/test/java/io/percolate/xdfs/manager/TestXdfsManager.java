@@ -1,5 +1,6 @@
 package io.percolate.xdfs.manager;
 
+import com.sun.net.httpserver.HttpServer;
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.model.JobEstimate;
 import io.percolate.model.JobNode;
@@ -8,19 +9,18 @@ import io.percolate.model.QueryDag;
 import io.percolate.model.QueryDescriptor;
 import io.percolate.model.SizeSource;
 import io.percolate.model.TableRef;
+import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.cache.CacheCounter;
 import io.percolate.xdfs.config.ManagerConfig;
 import io.percolate.xdfs.config.XdfsConfig;
-import io.percolate.security.SharedSecret;
 import io.percolate.xdfs.fs.XdfsFileSystem;
-import io.percolate.xdfs.meta.CacheLayout;
-import com.sun.net.httpserver.HttpServer;
 import io.percolate.xdfs.manager.api.BlockNotice;
 import io.percolate.xdfs.manager.api.InputReadinessReport;
 import io.percolate.xdfs.manager.api.ManagerApi;
 import io.percolate.xdfs.manager.api.ManagerClient;
 import io.percolate.xdfs.manager.api.ManagerState;
 import io.percolate.xdfs.manager.api.WarmResult;
+import io.percolate.xdfs.meta.CacheLayout;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
