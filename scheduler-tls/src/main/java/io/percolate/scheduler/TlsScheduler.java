@@ -411,6 +411,9 @@ public class TlsScheduler extends FairScheduler {
 
     /** Whether the job goes behind the jobs whose input is cached ({@link InputWait}). */
     private boolean waitsForInput(FSAppAttempt attempt, long now) {
+        if (!inputWait.enabled()) {
+            return false; // the default: no tag lookups on every update for nothing
+        }
         ApplicationId id = attempt.getApplicationId();
         Optional<QueryTags.JobTag> tag = registry.tag(id);
         return tag.isPresent() && inputWait.passOver(new InputWait.Job(id, tag.get().queryId(), tag.get().stageId(),

@@ -51,9 +51,14 @@ public final class InputWait {
     public record Job(ApplicationId app, String queryId, String stage, boolean amRunning, boolean ranTask) {
     }
 
+    /** Whether jobs are ever passed over (a wait is configured). */
+    public boolean enabled() {
+        return maxWaitMillis > 0;
+    }
+
     /** Whether {@code job} goes behind the jobs whose input is ready, as of {@code now}. */
     public boolean passOver(Job job, long now) {
-        if (maxWaitMillis <= 0 || released.contains(job.app())) {
+        if (!enabled() || released.contains(job.app())) {
             return false;
         }
         if (job.ranTask()) {
