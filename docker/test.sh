@@ -3,7 +3,8 @@
 # Builds the jars (mvn -Pdocker) and the images, brings the cluster of docker-compose.yml up,
 # loads TPC-H onto the NFS export, runs a query through HiveServer2 with the Percolate hook and
 # checks TlsScheduler grouped its applications, runs it again and checks it read from the XDFS
-# cache, kills a NodeManager and a DataNode in the middle of a third run and checks its answer,
+# cache on the cache blocks' nodes, kills a worker (DataNode + NodeManager) in the middle of a third
+# run and checks its answer,
 # then tears everything down (also on failure or Ctrl-C) and prints timings.
 # On a machine with no Docker engine it sets up rootful podman first (docker/engine.sh).
 #   --no-build  use docker/target as it is (the Maven profile -Pdocker-test runs it so)
@@ -141,14 +142,15 @@ active_nodemanagers() {
 mkdir -p "$ENTERPRISE_DIR" && rm -rf "${ENTERPRISE_DIR:?}"/* "$STATE_DIR" && mkdir -p "$STATE_DIR"
 # In stages, each waiting for the one before: podman would wait forever on
 # depends_on/service_healthy, and daemons that start before HDFS exit.
-"${COMPOSE[@]}" up -d namenode datanode1 datanode2 postgres nfs >/dev/null 2>&1
+# The workers' NodeManagers wait for the ResourceManager of the second stage.
+"${COMPOSE[@]}" up -d namenode worker1 worker2 postgres nfs >/dev/null 2>&1
 wait_healthy namenode postgres nfs
 wait_until 300 "2 live DataNodes" live_datanodes 2
-step "HDFS (2 DataNodes), PostgreSQL and NFS-Ganesha up"
-"${COMPOSE[@]}" up -d --no-recreate resourcemanager nodemanager1 nodemanager2 metastore xdfs-manager >/dev/null 2>&1
+step "HDFS (2 workers' DataNodes), PostgreSQL and NFS-Ganesha up"
+"${COMPOSE[@]}" up -d --no-recreate resourcemanager metastore xdfs-manager >/dev/null 2>&1
 wait_healthy resourcemanager metastore xdfs-manager
 wait_until 300 "2 NodeManagers" active_nodemanagers 2
-step "YARN (TlsScheduler, 2 NodeManagers), Hive metastore and the XDFS manager up"
+step "YARN (TlsScheduler, 2 workers' NodeManagers), Hive metastore and the XDFS manager up"
 "${COMPOSE[@]}" up -d --no-recreate hiveserver2 >/dev/null 2>&1
 wait_healthy hiveserver2
 step "HiveServer2 up"
@@ -181,10 +183,10 @@ step "external tables on xdfs:// created through HiveServer2"
 client query first "$SF"
 step "query 1 through JDBC with the hook: right rows, TlsScheduler grouped its applications"
 client cached second first "$SF"
-step "query 2: right rows, read from the XDFS cache"
+step "query 2: right rows, read from the XDFS cache, maps on the cache blocks' nodes"
 
-# Query 3 loses a NodeManager (the one not running its first job's ApplicationMaster) and a
-# DataNode once its first job has tasks running.
+# Query 3 loses a worker (the one not running its first job's ApplicationMaster), its NodeManager
+# and its DataNode, once its first job has tasks running.
 client query failover "$SF" >"$STATE_DIR/failover.out" 2>&1 &
 QUERY_PID=$!
 running_tasks() {
@@ -197,11 +199,10 @@ print(busy[0]["amHostHttpAddress"].split(":")[0] if busy else "")' 2>/dev/null
 am_host=""
 find_busy_app() { am_host="$(running_tasks)"; [ -n "$am_host" ]; }
 wait_until 300 "query 3's first tasks" find_busy_app
-victim=nodemanager1
-[ "$am_host" = nodemanager1 ] && victim=nodemanager2
+victim=worker1
+[ "$am_host" = worker1 ] && victim=worker2
 docker kill "$(container "$victim")" >/dev/null
-docker kill "$(container datanode2)" >/dev/null
-step "query 3 running: killed $victim (ApplicationMaster on $am_host) and datanode2"
+step "query 3 running: killed $victim, its NodeManager and DataNode (ApplicationMaster on $am_host)"
 wait "$QUERY_PID" || true
 QUERY_PID=""
 cat "$STATE_DIR/failover.out"

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -28,7 +29,8 @@ import java.util.TreeSet;
  *   ddl                          external tables on xdfs:// (the export, through the XDFS cache)
  *   query &lt;label&gt;                the test query through HiveServer2; checks the rows, TlsScheduler,
  *                                and that the registry grouped the query's applications
- *   cached &lt;label&gt; &lt;earlier&gt;     as query, and checks the run read from the XDFS cache
+ *   cached &lt;label&gt; &lt;earlier&gt;     as query, and checks the run read from the XDFS cache, its maps on
+ *                                the cache blocks' nodes
  * </pre>
  * A failed check exits with status 1 and one line saying what was wrong.
  */
@@ -77,6 +79,7 @@ public final class ClusterTest {
             case "cached" -> {
                 HiveRun run = query(args[1], Double.parseDouble(args[3]));
                 checkCached(run, loadState(args[2]));
+                checkNodeLocal(run);
             }
             default -> throw new CheckFailed("usage: load SF DIR | ddl | query LABEL SF | cached LABEL EARLIER SF");
         }
@@ -93,7 +96,7 @@ public final class ClusterTest {
         check(run.rows().equals(expected), label + ": rows " + run.rows() + ", expected " + expected);
         check(run.queryId() != null, label + ": no query id in HiveServer2's query log");
         checkTlsScheduler();
-        checkGrouped(run);
+        checkGrouped(run, tagged(run));
         save(label, run);
         System.out.println(label + ": rows match the generator's answer " + expected);
         return run;
@@ -110,11 +113,8 @@ public final class ClusterTest {
                 + beans.get(0).path("DescriptorsLoaded").asText() + " descriptors loaded");
     }
 
-    /**
-     * Every application YARN tagged with this query (percolate.query=id, set by the hook) is one
-     * of the query's applications in the scheduler's registry, and the registry knows the DAG.
-     */
-    private void checkGrouped(HiveRun run) throws Exception {
+    /** The applications YARN tagged with this query: percolate.query=id, set by the hook. */
+    private Set<String> tagged(HiveRun run) throws Exception {
         String id = run.queryId().toLowerCase(Locale.ROOT);
         Set<String> tagged = new TreeSet<>();
         for (JsonNode app : rest.get(RM + "/ws/v1/cluster/apps").path("apps").path("app")) {
@@ -122,6 +122,15 @@ public final class ClusterTest {
                 tagged.add(app.path("id").asText());
             }
         }
+        return tagged;
+    }
+
+    /**
+     * Every application YARN tagged with this query is one of the query's applications in the
+     * scheduler's registry, and the registry knows the DAG.
+     */
+    private void checkGrouped(HiveRun run, Set<String> tagged) throws Exception {
+        String id = run.queryId().toLowerCase(Locale.ROOT);
         check(tagged.size() >= 2 && tagged.size() >= run.jobs(),
                 "RM has " + tagged.size() + " applications tagged percolate.query=" + id + ", Hive ran " + run.jobs());
         JsonNode registry = rest.get(REGISTRY);
@@ -169,6 +178,34 @@ public final class ClusterTest {
         check(unsigned == 401, "an unsigned request to the XDFS manager got HTTP " + unsigned + ", not 401");
         check(run.hdfsBytesRead() >= tables / 2, "second run read " + run.hdfsBytesRead()
                 + " bytes from HDFS: the cache served less than half of " + tables);
+    }
+
+    /**
+     * Node locality on cached data (issue 6, item 5): the map tasks of the run's jobs that read
+     * xdfs:// ran, at least three in four, on a node their split names. The split's hosts are the
+     * cache blocks' DataNodes as XDFS reports them, and each worker runs a DataNode beside its
+     * NodeManager: a wrong or missing location (an address instead of the host name YARN knows the
+     * node by, say) fails this check.
+     */
+    private void checkNodeLocal(HiveRun run) throws Exception {
+        List<String> jobs = MapLocality.jobIds(tagged(run));
+        MapLocality locality = new MapLocality(new Configuration());
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        Optional<List<MapLocality.MapTask>> found = locality.xdfsMaps(jobs);
+        while (found.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(2000);
+            found = locality.xdfsMaps(jobs);
+        }
+        List<MapLocality.MapTask> maps = found.orElseThrow(
+                () -> new CheckFailed("no history files of jobs " + jobs + " within 60 s"));
+        long local = maps.stream().filter(MapLocality.MapTask::nodeLocal).count();
+        maps.forEach(m -> System.out.println("  map " + m.task() + ": split on " + m.splitHosts() + ", ran on "
+                + m.ranOn()));
+        System.out.printf(Locale.ROOT, "%d of %d map tasks reading xdfs:// ran on a node holding their split%n",
+                local, maps.size());
+        check(maps.size() >= 2, "only " + maps.size() + " map tasks with located splits read xdfs://");
+        check(local * 4 >= maps.size() * 3L, local + " of " + maps.size()
+                + " map tasks reading xdfs:// ran on a node holding their split, fewer than three in four");
     }
 
     /** A client of the XDFS manager configured as the cluster's XDFS readers are (core-site.xml), secret included. */
