@@ -156,7 +156,8 @@ public final class ClusterTest {
      * see). The first run's figure is printed beside it: with the manager prefetching from the
      * query's descriptor, the first run may already find its tables cached. The manager's state is
      * asked with the cluster's secret, and must be refused without it; the tasks' reports of cached
-     * reads it counted came in signed requests.
+     * reads it counted came in signed requests, and so did the RM's reads of its input-readiness
+     * report (MixApart's Algorithm 1), which TlsScheduler counts.
      */
     private void checkCached(HiveRun run, Properties earlier) throws Exception {
         long cached = rest.get(WEBHDFS + CACHE_DIR + "?op=GETCONTENTSUMMARY&user.name=root")
@@ -174,6 +175,11 @@ public final class ClusterTest {
         // the tasks' counts of their cached reads reach the manager only in requests it accepted as signed
         check(manager.counters().getOrDefault("BLOCK_READS_FROM_CACHE", 0L) > 0,
                 "no reader's signed report of its cached reads reached the XDFS manager");
+        // the RM's TlsScheduler reads the manager's readiness report (Algorithm 1; yarn-site.xml) signed too
+        long reports = rest.get(RM + "/jmx?qry=Hadoop:service=ResourceManager,name=PercolateTlsScheduler")
+                .path("beans").path(0).path("InputReports").asLong();
+        System.out.printf(Locale.ROOT, "TlsScheduler read %d input-readiness reports from the XDFS manager%n", reports);
+        check(reports > 0, "TlsScheduler read no input-readiness report from the XDFS manager");
         int unsigned = rest.status(XDFS_MANAGER);
         check(unsigned == 401, "an unsigned request to the XDFS manager got HTTP " + unsigned + ", not 401");
         check(run.hdfsBytesRead() >= tables / 2, "second run read " + run.hdfsBytesRead()

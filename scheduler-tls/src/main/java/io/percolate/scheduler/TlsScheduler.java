@@ -156,6 +156,7 @@ public class TlsScheduler extends FairScheduler {
             }
             managerReadiness = Optional.of(ManagerReadiness.start(config.inputManager().get(), secret));
             setInputReadiness(managerReadiness.get());
+            metrics.inputReports(managerReadiness.get()::reportsRead);
         }
     }
 

@@ -23,6 +23,7 @@ import java.util.OptionalDouble;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static java.util.Objects.requireNonNull;
 
@@ -50,6 +51,7 @@ public final class ManagerReadiness implements InputReadiness, Closeable {
     private final ScheduledExecutorService poller;
     private volatile Report last = new Report(Map.of(), System.nanoTime() - STALE.toNanos() - 1);
     private long lastWarning = System.nanoTime() - WARN_EVERY_NANOS;
+    private final AtomicLong reportsRead = new AtomicLong();
 
     /** Cached shares by {@link #key}, and when they were read ({@link System#nanoTime}). */
     private record Report(Map<String, Double> shares, long readNanos) {
@@ -83,6 +85,11 @@ public final class ManagerReadiness implements InputReadiness, Closeable {
         return share == null ? OptionalDouble.empty() : OptionalDouble.of(share);
     }
 
+    /** Reports read and accepted since the start: a manager that refuses the signature never counts. */
+    public long reportsRead() {
+        return reportsRead.get();
+    }
+
     /** YARN lower-cases tags, the manager names stages as the descriptor does. */
     private static String key(String queryId, String stage) {
         return (queryId + "/" + stage).toLowerCase(Locale.ROOT);
@@ -99,6 +106,7 @@ public final class ManagerReadiness implements InputReadiness, Closeable {
                         + new String(response.body(), StandardCharsets.UTF_8));
             }
             last = new Report(shares(JSON.readTree(response.body())), System.nanoTime());
+            reportsRead.incrementAndGet();
         } catch (IOException | RuntimeException e) {
             long now = System.nanoTime();
             if (now - lastWarning >= WARN_EVERY_NANOS) {

@@ -33,6 +33,8 @@ enum TlsMetric implements MetricsInfo {
     DecisionsSwrd("Times a query reached the head of QEF's order by the SWRD rule"),
     DecisionsFifo("Times a query reached the head of QEF's order first come, first served"),
     QueriesRetired("Queries that left the active set"),
+    InputReports("Reports of coming jobs' input readiness read from the xdfs manager (0 unless"
+            + " percolate.scheduler.input.manager-address is set)"),
     ReservationsReleased("Node reservations of applications not leading their query-ordered queue, released so that"
             + " the node went by the order"),
     DescriptorsLoaded("Descriptors read and honoured"),

@@ -20,6 +20,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * The scheduler's metrics2 source, {@value #SOURCE_NAME}: over JMX the MBean
@@ -62,6 +63,7 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
     private final AtomicLong reservationsReleased = new AtomicLong();
     private volatile int heldApplicationMasters;
     private volatile int jobsWaitingForInput;
+    private volatile LongSupplier inputReports = () -> 0;
     private final Prediction prediction = new Prediction();
     private MetricsSystem system;
 
@@ -130,6 +132,11 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
         jobsWaitingForInput = count;
     }
 
+    /** Where the count of input-readiness reports read comes from. */
+    public void inputReports(LongSupplier count) {
+        inputReports = count;
+    }
+
     @Override
     public void descriptorSettled(DescriptorStatus status) {
         settled.get(status).incrementAndGet();
@@ -165,6 +172,7 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
             record.addCounter(TlsMetric.decisions(rule), decisions.get(rule).get());
         }
         record.addCounter(TlsMetric.QueriesRetired, retired.get())
+                .addCounter(TlsMetric.InputReports, inputReports.getAsLong())
                 .addCounter(TlsMetric.ReservationsReleased, reservationsReleased.get())
                 .addCounter(TlsMetric.DescriptorsLoaded, settled.get(DescriptorStatus.LOADED).get())
                 .addCounter(TlsMetric.DescriptorsMissing, settled.get(DescriptorStatus.MISSING).get())

@@ -77,6 +77,7 @@ final class TestManagerReadiness {
         readiness = ManagerReadiness.start(address, Optional.of(secret));
 
         assertEquals(0.25, await(readiness, "hive_q1", "stage-1").getAsDouble(), 1e-9);
+        assertTrue(readiness.reportsRead() >= 1, "the accepted report is counted");
         assertEquals(OptionalDouble.empty(), readiness.cachedShare("hive_q1", "stage-2"), "no blocks: nothing to wait for");
         assertEquals(OptionalDouble.empty(), readiness.cachedShare("hive_q2", "stage-1"), "not in the report");
         String header = signatureSeen.get();
@@ -91,5 +92,6 @@ final class TestManagerReadiness {
         readiness = ManagerReadiness.start(address, Optional.empty());
         Thread.sleep(300); // a poll or two
         assertEquals(OptionalDouble.empty(), readiness.cachedShare("hive_q1", "stage-1"));
+        assertEquals(0, readiness.reportsRead(), "a refused read is not a report");
     }
 }
