@@ -30,7 +30,7 @@ import java.util.TreeSet;
  *   query &lt;label&gt;                the test query through HiveServer2; checks the rows, TlsScheduler,
  *                                and that the registry grouped the query's applications
  *   cached &lt;label&gt; &lt;earlier&gt;     as query, and checks the run read from the XDFS cache, its maps on
- *                                the cache blocks' nodes
+ *                                the cache blocks' nodes, and the RM read the cache's readiness reports
  * </pre>
  * A failed check exits with status 1 and one line saying what was wrong.
  */
@@ -80,6 +80,7 @@ public final class ClusterTest {
                 HiveRun run = query(args[1], Double.parseDouble(args[3]));
                 checkCached(run, loadState(args[2]));
                 checkNodeLocal(run);
+                checkInputReports();
             }
             default -> throw new CheckFailed("usage: load SF DIR | ddl | query LABEL SF | cached LABEL EARLIER SF");
         }
@@ -156,8 +157,7 @@ public final class ClusterTest {
      * see). The first run's figure is printed beside it: with the manager prefetching from the
      * query's descriptor, the first run may already find its tables cached. The manager's state is
      * asked with the cluster's secret, and must be refused without it; the tasks' reports of cached
-     * reads it counted came in signed requests, and so did the RM's reads of its input-readiness
-     * report (MixApart's Algorithm 1), which TlsScheduler counts.
+     * reads it counted came in signed requests.
      */
     private void checkCached(HiveRun run, Properties earlier) throws Exception {
         long cached = rest.get(WEBHDFS + CACHE_DIR + "?op=GETCONTENTSUMMARY&user.name=root")
@@ -175,11 +175,6 @@ public final class ClusterTest {
         // the tasks' counts of their cached reads reach the manager only in requests it accepted as signed
         check(manager.counters().getOrDefault("BLOCK_READS_FROM_CACHE", 0L) > 0,
                 "no reader's signed report of its cached reads reached the XDFS manager");
-        // the RM's TlsScheduler reads the manager's readiness report (Algorithm 1; yarn-site.xml) signed too
-        long reports = rest.get(RM + "/jmx?qry=Hadoop:service=ResourceManager,name=PercolateTlsScheduler")
-                .path("beans").path(0).path("InputReports").asLong();
-        System.out.printf(Locale.ROOT, "TlsScheduler read %d input-readiness reports from the XDFS manager%n", reports);
-        check(reports > 0, "TlsScheduler read no input-readiness report from the XDFS manager");
         int unsigned = rest.status(XDFS_MANAGER);
         check(unsigned == 401, "an unsigned request to the XDFS manager got HTTP " + unsigned + ", not 401");
         check(run.hdfsBytesRead() >= tables / 2, "second run read " + run.hdfsBytesRead()
@@ -212,6 +207,18 @@ public final class ClusterTest {
         check(maps.size() >= 2, "only " + maps.size() + " map tasks with located splits read xdfs://");
         check(local * 4 >= maps.size() * 3L, local + " of " + maps.size()
                 + " map tasks reading xdfs:// ran on a node holding their split, fewer than three in four");
+    }
+
+    /**
+     * MixApart's Algorithm 1 is on in this cluster (yarn-site.xml): TlsScheduler reads the XDFS
+     * manager's report of coming jobs' cached inputs, in signed requests, and counts the reports it
+     * accepted.
+     */
+    private void checkInputReports() throws Exception {
+        long reports = rest.get(RM + "/jmx?qry=Hadoop:service=ResourceManager,name=PercolateTlsScheduler")
+                .path("beans").path(0).path("InputReports").asLong();
+        System.out.printf(Locale.ROOT, "TlsScheduler read %d input-readiness reports from the XDFS manager%n", reports);
+        check(reports > 0, "TlsScheduler read no input-readiness report from the XDFS manager");
     }
 
     /** A client of the XDFS manager configured as the cluster's XDFS readers are (core-site.xml), secret included. */

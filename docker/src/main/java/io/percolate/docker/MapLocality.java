@@ -12,6 +12,7 @@ import org.apache.hadoop.mapreduce.jobhistory.JobHistoryParser.TaskInfo;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -92,7 +93,7 @@ final class MapLocality {
                 continue;
             }
             List<String> hosts = task.getSplitLocations() == null ? List.of()
-                    : List.of(task.getSplitLocations().split(",")).stream().filter(h -> !h.isBlank()).toList();
+                    : Arrays.stream(task.getSplitLocations().split(",")).filter(h -> !h.isBlank()).toList();
             TaskAttemptInfo attempt = task.getAllTaskAttempts().get(task.getSuccessfulAttemptId());
             if (!hosts.isEmpty() && attempt != null) {
                 maps.add(new MapTask(task.getTaskId().toString(), hosts, attempt.getHostname()));
