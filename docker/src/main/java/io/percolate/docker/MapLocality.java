@@ -49,10 +49,11 @@ final class MapLocality {
      * input is on XDFS; empty until every job's history file is in the done directory.
      */
     Optional<List<MapTask>> xdfsMaps(Collection<String> jobIds) throws IOException {
+        List<Path> done = historyFiles();
         List<MapTask> maps = new ArrayList<>();
         for (String job : jobIds) {
-            Optional<Path> history = historyFile(name -> name.startsWith(job + "-") && name.endsWith(".jhist"));
-            Optional<Path> conf = historyFile(name -> name.equals(job + "_conf.xml"));
+            Optional<Path> history = find(done, name -> name.startsWith(job + "-") && name.endsWith(".jhist"));
+            Optional<Path> conf = find(done, name -> name.equals(job + "_conf.xml"));
             if (history.isEmpty() || conf.isEmpty()) {
                 return Optional.empty();
             }
@@ -63,18 +64,21 @@ final class MapLocality {
         return Optional.of(maps);
     }
 
-    private Optional<Path> historyFile(Predicate<String> named) throws IOException {
-        if (!fs.exists(DONE_INTERMEDIATE)) {
-            return Optional.empty();
-        }
-        for (FileStatus user : fs.listStatus(DONE_INTERMEDIATE)) {
-            for (FileStatus file : fs.listStatus(user.getPath())) {
-                if (named.test(file.getPath().getName())) {
-                    return Optional.of(file.getPath());
+    /** Every file in the intermediate done directory, under any user. */
+    private List<Path> historyFiles() throws IOException {
+        List<Path> files = new ArrayList<>();
+        if (fs.exists(DONE_INTERMEDIATE)) {
+            for (FileStatus user : fs.listStatus(DONE_INTERMEDIATE)) {
+                for (FileStatus file : fs.listStatus(user.getPath())) {
+                    files.add(file.getPath());
                 }
             }
         }
-        return Optional.empty();
+        return files;
+    }
+
+    private static Optional<Path> find(List<Path> files, Predicate<String> named) {
+        return files.stream().filter(f -> named.test(f.getName())).findFirst();
     }
 
     private boolean readsXdfs(Path confFile) throws IOException {
