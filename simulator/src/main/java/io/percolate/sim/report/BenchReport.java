@@ -9,6 +9,7 @@ import io.percolate.sim.workload.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -68,9 +69,24 @@ public final class BenchReport {
                 root.put("tls_vs_" + baseline + "_reduction", round(1 - ratio));
             }
         }
+        if (has("fair") && has("capacity")) {
+            ObjectNode targets = root.putObject("targets");
+            for (String scheduler : List.of("tls", "oracle")) {
+                if (has(scheduler)) {
+                    targets.set(scheduler, targets(scheduler));
+                }
+            }
+        }
         // the issue's shape: workloads → scheduler → metrics
         root.putObject("workloads").set(workload.name(), schedulers.deepCopy());
         return root;
+    }
+
+    /** Issue 5's targets checked for {@code scheduler} in this run (needs Fair's and Capacity's runs). */
+    ObjectNode targets(String scheduler) {
+        Map<String, Scored> scored = new HashMap<>();
+        runs.forEach(r -> scored.put(r.scheduler(), scored(r)));
+        return Targets.check(workload.name(), scheduler, scored, workload.bins().size());
     }
 
     public void write(Path dir) throws IOException {
@@ -89,6 +105,12 @@ public final class BenchReport {
         for (String baseline : BASELINES) {
             if (has("tls") && has(baseline)) {
                 line.append(String.format(Locale.ROOT, "; tls/%s %.2f", baseline, tlsVs(baseline)));
+            }
+        }
+        if (has("tls") && has("fair") && has("capacity")) {
+            line.append("; issue targets met by tls ").append(Targets.tally(targets("tls")));
+            if (has("oracle")) {
+                line.append(", by the oracle ").append(Targets.tally(targets("oracle")));
             }
         }
         return line.toString();
@@ -140,7 +162,7 @@ public final class BenchReport {
         return runs.stream().anyMatch(r -> r.scheduler().equals(scheduler));
     }
 
-    private static double round(double x) {
+    static double round(double x) {
         return Math.round(x * 1000) / 1000.0;
     }
 }

@@ -19,8 +19,8 @@ import java.util.Map;
 
 /**
  * A sweep's result: per load level and seed, each scheduler's mean response; per load, TLS's ratio
- * against Fair and Capacity as mean and standard deviation over the seeds ({@code result.json}), and
- * the ratios against load ({@code ratios.png}).
+ * against Fair and Capacity, and the oracle's against Fair, as mean and standard deviation over the
+ * seeds ({@code result.json}), and the ratios against load ({@code ratios.png}).
  */
 public final class SweepReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -37,17 +37,31 @@ public final class SweepReport {
         this.points = points;
     }
 
-    private boolean compares(String baseline) {
-        return schedulers.contains("tls") && schedulers.contains(baseline);
-    }
-
-    /** TLS over {@code baseline} at {@code load}: {mean, standard deviation} over the seeds. */
-    double[] ratio(double load, String baseline) {
-        double[] ratios = points.get(load).values().stream().mapToDouble(r -> r.tlsVs(baseline)).toArray();
+    /** {@code scheduler}'s mean response over {@code baseline}'s at {@code load}: {mean, standard deviation} over the seeds. */
+    double[] ratio(double load, String scheduler, String baseline) {
+        double[] ratios = points.get(load).values().stream()
+                .mapToDouble(r -> r.meanResponse(scheduler) / r.meanResponse(baseline)).toArray();
         double mean = java.util.Arrays.stream(ratios).average().orElse(Double.NaN);
         double variance = java.util.Arrays.stream(ratios).map(r -> (r - mean) * (r - mean)).sum()
                 / Math.max(1, ratios.length - 1);
         return new double[] {mean, Math.sqrt(variance)};
+    }
+
+    /**
+     * The ratios reported per load: TLS against each baseline, and the oracle against Fair, the
+     * best ratio perfect knowledge reaches in the same runs.
+     */
+    private List<String[]> pairs() {
+        List<String[]> pairs = new ArrayList<>();
+        for (String baseline : BASELINES) {
+            if (schedulers.contains("tls") && schedulers.contains(baseline)) {
+                pairs.add(new String[] {"tls", baseline});
+            }
+        }
+        if (schedulers.contains("oracle") && schedulers.contains("fair")) {
+            pairs.add(new String[] {"oracle", "fair"});
+        }
+        return pairs;
     }
 
     public ObjectNode toJson() {
@@ -63,11 +77,10 @@ public final class SweepReport {
                 }
             }
             ObjectNode summary = byLoad.addObject().put("load", load.getKey()).put("seeds", load.getValue().size());
-            for (String baseline : BASELINES) {
-                if (compares(baseline)) {
-                    double[] ratio = ratio(load.getKey(), baseline);
-                    summary.put("tls_vs_" + baseline, round(ratio[0])).put("tls_vs_" + baseline + "_sd", round(ratio[1]));
-                }
+            for (String[] pair : pairs()) {
+                double[] ratio = ratio(load.getKey(), pair[0], pair[1]);
+                String key = pair[0] + "_vs_" + pair[1];
+                summary.put(key, round(ratio[0])).put(key + "_sd", round(ratio[1]));
             }
         }
         return root;
@@ -76,22 +89,19 @@ public final class SweepReport {
     public void write(Path dir) throws IOException {
         Files.createDirectories(dir);
         JSON.writeValue(dir.resolve("result.json").toFile(), toJson());
-        XYChart chart = new XYChartBuilder().width(800).height(500).title("TLS mean response over the baselines, " + workload)
-                .xAxisTitle("offered load").yAxisTitle("TLS / baseline (mean over seeds)").build();
+        XYChart chart = new XYChartBuilder().width(800).height(500).title("Mean response over the baselines, " + workload)
+                .xAxisTitle("offered load").yAxisTitle("scheduler / baseline (mean over seeds)").build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         List<Double> loads = new ArrayList<>(points.keySet());
-        for (String baseline : BASELINES) {
-            if (!compares(baseline)) {
-                continue;
-            }
+        for (String[] pair : pairs()) {
             List<Double> means = new ArrayList<>();
             List<Double> errors = new ArrayList<>();
             for (double load : loads) {
-                double[] ratio = ratio(load, baseline);
+                double[] ratio = ratio(load, pair[0], pair[1]);
                 means.add(ratio[0]);
                 errors.add(ratio[1]);
             }
-            chart.addSeries("TLS / " + baseline, loads, means, errors);
+            chart.addSeries(pair[0].toUpperCase(Locale.ROOT) + " / " + pair[1], loads, means, errors);
         }
         if (!chart.getSeriesMap().isEmpty()) {
             BitmapEncoder.saveBitmap(chart, dir.resolve("ratios.png").toString(), BitmapEncoder.BitmapFormat.PNG);
@@ -103,11 +113,9 @@ public final class SweepReport {
         StringBuilder line = new StringBuilder("sched-sweep ").append(workload).append(':');
         for (double load : points.keySet()) {
             line.append(String.format(Locale.ROOT, " load %.2f", load));
-            for (String baseline : BASELINES) {
-                if (compares(baseline)) {
-                    double[] ratio = ratio(load, baseline);
-                    line.append(String.format(Locale.ROOT, " tls/%s %.2f±%.2f", baseline, ratio[0], ratio[1]));
-                }
+            for (String[] pair : pairs()) {
+                double[] ratio = ratio(load, pair[0], pair[1]);
+                line.append(String.format(Locale.ROOT, " %s/%s %.2f±%.2f", pair[0], pair[1], ratio[0], ratio[1]));
             }
             line.append(';');
         }
