@@ -11,9 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,11 +27,13 @@ import static java.util.Objects.requireNonNull;
  */
 public final class DescriptorLoader implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DescriptorLoader.class);
+    /** How long {@link #close} lets reads under way finish before interrupting them. */
+    static final Duration CLOSE_GRACE = Duration.ofSeconds(2);
 
     private final DescriptorSource source;
     private final int attempts;
     private final Duration retryDelay;
-    private final ScheduledExecutorService executor;
+    private final ScheduledThreadPoolExecutor executor;
     private final Queue<LoadOutcome> outcomes = new ConcurrentLinkedQueue<>();
 
     public DescriptorLoader(DescriptorSource source, int attempts, Duration retryDelay, int threads) {
@@ -42,7 +43,9 @@ public final class DescriptorLoader implements AutoCloseable {
         if (attempts < 1 || threads < 1 || retryDelay.isNegative()) {
             throw new IllegalArgumentException("attempts and threads must be >= 1, delay >= 0");
         }
-        this.executor = Executors.newScheduledThreadPool(threads, daemonThreads());
+        this.executor = new ScheduledThreadPoolExecutor(threads, daemonThreads());
+        // a retry still waiting for its delay is dropped at close, not waited for
+        executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     }
 
     /** Asks for a query's descriptor; never blocks and never throws. */
@@ -127,9 +130,21 @@ public final class DescriptorLoader implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops taking requests and lets the reads under way finish for up to {@link #CLOSE_GRACE}
+     * before interrupting them: an interrupted Hadoop file-system call logs a stack trace.
+     */
     @Override
     public void close() {
-        executor.shutdownNow();
+        executor.shutdown();
+        try {
+            if (!executor.awaitTermination(CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                executor.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            executor.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static ThreadFactory daemonThreads() {

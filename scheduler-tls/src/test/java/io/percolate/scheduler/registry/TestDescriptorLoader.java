@@ -143,6 +143,45 @@ final class TestDescriptorLoader {
     }
 
     @Test
+    void close_letsAReadUnderWayFinish() throws Exception {
+        FakeSource source = new FakeSource(true);
+        DescriptorStore.Stored q1 = stored("q1", "alice", "alice", chain());
+        source.serve(q1);
+        loader = new DescriptorLoader(source, 2, Duration.ZERO, 1);
+        loader.request("q1");
+        while (source.calls("q1") == 0) {
+            Thread.sleep(1);
+        }
+
+        Thread opener = new Thread(() -> {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                return;
+            }
+            source.open();
+        });
+        opener.start();
+        loader.close(); // the read is held for 200 ms, well within the grace
+        opener.join();
+
+        assertEquals(List.of(LoadOutcome.loaded("q1", q1)), loader.drain());
+    }
+
+    @Test
+    void close_dropsARetryWaitingForItsDelay() throws InterruptedException {
+        FakeSource source = new FakeSource(); // no descriptor: the first read fails, the retry waits an hour
+        loader = new DescriptorLoader(source, 3, Duration.ofHours(1), 1);
+        loader.request("q1");
+        while (source.calls("q1") == 0) {
+            Thread.sleep(1);
+        }
+
+        assertTimeoutPreemptively(Duration.ofSeconds(1), loader::close);
+        assertEquals(1, source.calls("q1"));
+    }
+
+    @Test
     void drain_returnsEachOutcomeOnce() throws InterruptedException {
         FakeSource source = new FakeSource();
         loader = new DescriptorLoader(source, 1, Duration.ZERO, 1);
