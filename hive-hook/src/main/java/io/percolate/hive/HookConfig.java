@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 record HookConfig(boolean enabled, String descriptorDir, Optional<String> statisticsDir,
                   boolean metastoreStatistics, CoarseEstimator.Settings estimator, Optional<String> modelPath,
-                  double refineSeconds, boolean rememberFilters) {
+                  double refineSeconds, boolean rememberFilters, boolean statisticsOnAnalyze) {
 
     /** Turns the hook off without removing it from {@code hive.exec.pre.hooks}. */
     static final String ENABLED = "percolate.hook.enabled";
@@ -42,6 +42,13 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
      */
     static final String REMEMBER_FILTERS = "percolate.statistics.remember-filters";
     static final boolean DEFAULT_REMEMBER_FILTERS = true;
+    /**
+     * Whether a successful {@code ANALYZE TABLE} also builds Percolate's statistics of the table or
+     * its analysed partitions ({@link AnalyzeHook}, in {@code hive.exec.post.hooks}); the statement
+     * then takes one more MapReduce job per table or partition.
+     */
+    static final String STATISTICS_ON_ANALYZE = "percolate.statistics.on-analyze";
+    static final boolean DEFAULT_STATISTICS_ON_ANALYZE = false;
     /**
      * The trained task-time model ({@code ./percolate model train}) on the cluster file system;
      * empty: tasks are timed by the throughputs below.
@@ -98,7 +105,8 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
                 estimator,
                 Optional.of(conf.getTrimmed(MODEL_PATH, "")).filter(p -> !p.isEmpty()),
                 nonNegative(REFINE_SECONDS, conf.getDouble(REFINE_SECONDS, DEFAULT_REFINE_SECONDS)),
-                ConfigValues.flag(conf, REMEMBER_FILTERS, DEFAULT_REMEMBER_FILTERS));
+                ConfigValues.flag(conf, REMEMBER_FILTERS, DEFAULT_REMEMBER_FILTERS),
+                ConfigValues.flag(conf, STATISTICS_ON_ANALYZE, DEFAULT_STATISTICS_ON_ANALYZE));
     }
 
     private static double positive(Configuration conf, String key, double value) {

@@ -7,6 +7,7 @@ import io.percolate.it.cluster.EmbeddedHive;
 import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.it.tpch.TpchDataset;
 import io.percolate.it.tpch.TpchQueries;
+import io.percolate.hive.AnalyzeHook;
 import io.percolate.hive.model.HistoricalJob;
 import io.percolate.hive.model.JobHistoryReader;
 import io.percolate.hive.model.TimeModelFile;
@@ -423,6 +424,36 @@ final class TestSpineEndToEnd {
         // the same query on the unanalysed table had only the coarse defaults
         assertEquals(JobEstimate.Confidence.LOW, only(descriptor(pricingSummary).dag(), OperatorKind.GROUP_BY)
                 .estimate().confidence());
+    }
+
+    @Test
+    void analyzeTable_withStatisticsOnAnalyze_alsoBuildsPercolatesStatistics() throws Exception {
+        Path dir = new Path("/percolate/statistics-on-analyze");
+        StatisticsStore store = new StatisticsStore(cluster.conf(), dir);
+        Map<String, String> settings = Map.of("hive.exec.post.hooks", AnalyzeHook.class.getName(),
+                StatisticsStore.DIR_KEY, dir.toString(), "percolate.hook.refine-seconds", "0");
+        java.nio.file.Path work = java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath();
+
+        new EmbeddedHive(cluster.conf(), work, settings).run("ANALYZE TABLE tpch.nation COMPUTE STATISTICS");
+        assertEquals(Optional.empty(), store.read("tpch.nation"), "off by default");
+
+        // on: the whole (unpartitioned) table, then one partition of a partitioned table over the same files
+        Map<String, String> on = new java.util.HashMap<>(settings);
+        on.put("percolate.statistics.on-analyze", "true");
+        new EmbeddedHive(cluster.conf(), work, on).run(
+                "ANALYZE TABLE tpch.nation COMPUTE STATISTICS FOR COLUMNS",
+                "CREATE EXTERNAL TABLE tpch.nation_loads (n_nationkey bigint, n_name string, n_regionkey bigint,"
+                        + " n_comment string) PARTITIONED BY (load_day string) ROW FORMAT DELIMITED FIELDS TERMINATED BY '|'"
+                        + " STORED AS TEXTFILE LOCATION '/data/nation_loads'",
+                "ALTER TABLE tpch.nation_loads ADD PARTITION (load_day='d1') LOCATION '" + new Path(DATA, "nation") + "'",
+                "ANALYZE TABLE tpch.nation_loads PARTITION (load_day='d1') COMPUTE STATISTICS");
+        long nations = java.util.stream.StreamSupport.stream(data.rows(TpchTable.NATION).spliterator(), false).count();
+        PartitionStatistics table = store.read("tpch.nation").orElseThrow().merged(StatisticsSettings.DEFAULTS);
+        assertEquals(nations, table.rowCount());
+        assertEquals(5, table.column("n_regionkey").orElseThrow().distinctCount());
+        List<PartitionStatistics> sections = store.read("tpch.nation_loads").orElseThrow().partitions();
+        assertEquals(List.of("load_day=d1"), sections.stream().map(PartitionStatistics::partition).toList());
+        assertEquals(nations, sections.get(0).rowCount());
     }
 
     @Test
