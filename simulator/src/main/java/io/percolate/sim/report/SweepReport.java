@@ -47,19 +47,26 @@ public final class SweepReport {
         return new double[] {mean, Math.sqrt(variance)};
     }
 
+    /** One scheduler's mean response over a baseline's. */
+    private record Pair(String scheduler, String baseline) {
+        String key() {
+            return scheduler + "_vs_" + baseline;
+        }
+    }
+
     /**
      * The ratios reported per load: TLS against each baseline, and the oracle against Fair, the
      * best ratio perfect knowledge reaches in the same runs.
      */
-    private List<String[]> pairs() {
-        List<String[]> pairs = new ArrayList<>();
+    private List<Pair> pairs() {
+        List<Pair> pairs = new ArrayList<>();
         for (String baseline : BASELINES) {
             if (schedulers.contains("tls") && schedulers.contains(baseline)) {
-                pairs.add(new String[] {"tls", baseline});
+                pairs.add(new Pair("tls", baseline));
             }
         }
         if (schedulers.contains("oracle") && schedulers.contains("fair")) {
-            pairs.add(new String[] {"oracle", "fair"});
+            pairs.add(new Pair("oracle", "fair"));
         }
         return pairs;
     }
@@ -77,10 +84,9 @@ public final class SweepReport {
                 }
             }
             ObjectNode summary = byLoad.addObject().put("load", load.getKey()).put("seeds", load.getValue().size());
-            for (String[] pair : pairs()) {
-                double[] ratio = ratio(load.getKey(), pair[0], pair[1]);
-                String key = pair[0] + "_vs_" + pair[1];
-                summary.put(key, round(ratio[0])).put(key + "_sd", round(ratio[1]));
+            for (Pair pair : pairs()) {
+                double[] ratio = ratio(load.getKey(), pair.scheduler(), pair.baseline());
+                summary.put(pair.key(), round(ratio[0])).put(pair.key() + "_sd", round(ratio[1]));
             }
         }
         return root;
@@ -93,15 +99,15 @@ public final class SweepReport {
                 .xAxisTitle("offered load").yAxisTitle("scheduler / baseline (mean over seeds)").build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         List<Double> loads = new ArrayList<>(points.keySet());
-        for (String[] pair : pairs()) {
+        for (Pair pair : pairs()) {
             List<Double> means = new ArrayList<>();
             List<Double> errors = new ArrayList<>();
             for (double load : loads) {
-                double[] ratio = ratio(load, pair[0], pair[1]);
+                double[] ratio = ratio(load, pair.scheduler(), pair.baseline());
                 means.add(ratio[0]);
                 errors.add(ratio[1]);
             }
-            chart.addSeries(pair[0].toUpperCase(Locale.ROOT) + " / " + pair[1], loads, means, errors);
+            chart.addSeries(pair.scheduler().toUpperCase(Locale.ROOT) + " / " + pair.baseline(), loads, means, errors);
         }
         if (!chart.getSeriesMap().isEmpty()) {
             BitmapEncoder.saveBitmap(chart, dir.resolve("ratios.png").toString(), BitmapEncoder.BitmapFormat.PNG);
@@ -113,9 +119,9 @@ public final class SweepReport {
         StringBuilder line = new StringBuilder("sched-sweep ").append(workload).append(':');
         for (double load : points.keySet()) {
             line.append(String.format(Locale.ROOT, " load %.2f", load));
-            for (String[] pair : pairs()) {
-                double[] ratio = ratio(load, pair[0], pair[1]);
-                line.append(String.format(Locale.ROOT, " %s/%s %.2f±%.2f", pair[0], pair[1], ratio[0], ratio[1]));
+            for (Pair pair : pairs()) {
+                double[] ratio = ratio(load, pair.scheduler(), pair.baseline());
+                line.append(String.format(Locale.ROOT, " %s/%s %.2f±%.2f", pair.scheduler(), pair.baseline(), ratio[0], ratio[1]));
             }
             line.append(';');
         }
