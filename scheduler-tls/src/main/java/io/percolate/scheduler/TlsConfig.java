@@ -86,6 +86,12 @@ record TlsConfig(
     /** Slowed-down queries (slowdown over D) tolerated before the slowest is served first. */
     static final String SLOW_LIST_LIMIT = "percolate.scheduler.qef.slow-list-limit";
     static final int DEFAULT_SLOW_LIST_LIMIT = 3;
+    /**
+     * Share of the cluster's containers kept for the oldest active query, in [0, 1): while it holds
+     * fewer it is served first, so no query waits indefinitely behind smaller arrivals; 0: off.
+     */
+    static final String OLDEST_SHARE = "percolate.scheduler.qef.oldest-query-share";
+    static final double DEFAULT_OLDEST_SHARE = 0;
     /** Window over which arriving work is averaged into the load ρ, seconds. */
     static final String LOAD_WINDOW_SECONDS = "percolate.scheduler.qef.load-window-seconds";
     static final long DEFAULT_LOAD_WINDOW_SECONDS = 300;
@@ -187,6 +193,10 @@ record TlsConfig(
         if (slowListLimit < 0 || slowListLimit > 1_000_000) {
             throw new IllegalArgumentException(SLOW_LIST_LIMIT + " must be in [0, 1000000], got " + slowListLimit);
         }
+        double oldestShare = number(conf, OLDEST_SHARE, DEFAULT_OLDEST_SHARE);
+        if (!(oldestShare >= 0 && oldestShare < 1)) {
+            throw new IllegalArgumentException(OLDEST_SHARE + " must be in [0, 1), got " + oldestShare);
+        }
         long windowSeconds = wholeNumber(conf, LOAD_WINDOW_SECONDS, DEFAULT_LOAD_WINDOW_SECONDS);
         if (windowSeconds > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(LOAD_WINDOW_SECONDS + " must be <= " + Integer.MAX_VALUE + ", got " + windowSeconds);
@@ -202,7 +212,7 @@ record TlsConfig(
                         flag(conf, LODFA_ENABLED, DEFAULT_LODFA_ENABLED),
                         flag(conf, INPUT_SHARING, DEFAULT_INPUT_SHARING), recheckMillis),
                 new Qef.Settings(flag(conf, QEF_ENABLED, DEFAULT_QEF_ENABLED),
-                        flag(conf, QEF_FAIRNESS, DEFAULT_QEF_FAIRNESS), (int) slowListLimit),
+                        flag(conf, QEF_FAIRNESS, DEFAULT_QEF_FAIRNESS), (int) slowListLimit, oldestShare),
                 Duration.ofSeconds(windowSeconds),
                 number(conf, MAX_LOAD, DEFAULT_MAX_LOAD),
                 HttpAddress.parse(HTTP_ADDRESS, conf.get(HTTP_ADDRESS, DEFAULT_HTTP_ADDRESS)),

@@ -62,7 +62,7 @@ final class TestTlsConfig {
         assertTrue(config.deleteRetiredDescriptors());
         assertEquals(2, config.amFirstQueries());
         assertEquals(new QueryRegistry.Settings(600_000, 100, 30, 10, true, true, 1000), config.registry());
-        assertEquals(new Qef.Settings(true, true, 3), config.qef());
+        assertEquals(new Qef.Settings(true, true, 3, 0), config.qef());
         assertEquals(Duration.ofSeconds(300), config.loadWindow());
         assertEquals(0.95, config.maxLoad());
         assertEquals(Optional.of(new HttpAddress("127.0.0.1", 8099)), config.httpAddress());
@@ -85,6 +85,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.qef.enabled", "false",
                 "percolate.scheduler.qef.fairness", "FALSE",
                 "percolate.scheduler.qef.slow-list-limit", "0",
+                "percolate.scheduler.qef.oldest-query-share", "0.25",
                 "percolate.scheduler.qef.load-window-seconds", "60",
                 "percolate.scheduler.qef.max-load", "0.5",
                 "percolate.scheduler.lodfa.enabled", "false",
@@ -96,7 +97,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.input.secret-file", " /etc/percolate/secret "));
 
         assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false, 0,
-                new QueryRegistry.Settings(90_000, 7, 12.5, 2.5, false, false, 200), new Qef.Settings(false, false, 0),
+                new QueryRegistry.Settings(90_000, 7, 12.5, 2.5, false, false, 200), new Qef.Settings(false, false, 0, 0.25),
                 Duration.ofSeconds(60), 0.5, Optional.of(new HttpAddress("::1", 0)), Duration.ZERO, 1.0,
                 Optional.of(new HttpAddress("xdfs1.example.invalid", 8098)), Optional.of(Path.of("/etc/percolate/secret"))),
                 config);
@@ -148,6 +149,9 @@ final class TestTlsConfig {
             "percolate.scheduler.am-first-queries, 1000001",
             "percolate.scheduler.lodfa.input-sharing, ture",
             "percolate.scheduler.qef.slow-list-limit, -1",
+            "percolate.scheduler.qef.oldest-query-share, 1",
+            "percolate.scheduler.qef.oldest-query-share, -0.1",
+            "percolate.scheduler.qef.oldest-query-share, NaN",
             "percolate.scheduler.qef.load-window-seconds, 0",
             "percolate.scheduler.qef.max-load, 1",
             "percolate.scheduler.qef.max-load, -0.1",

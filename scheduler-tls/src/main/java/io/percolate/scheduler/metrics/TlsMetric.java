@@ -21,6 +21,7 @@ enum TlsMetric implements MetricsInfo {
     Threshold("Slowdown threshold D = 1/(1-rho) of the last ordering"),
     Capacity("Containers the cluster can run at once, as of the last ordering"),
     TaskParallelism("Tasks the cluster runs at full speed, as learned from finished jobs' times under load (Capacity until contention is seen)"),
+    PlacedFloor("Active queries placed by the FLOOR rule (the oldest, below its floor share) in the last ordering"),
     PlacedUrgent("Active queries placed by the URGENT rule (slowdown over 2D) in the last ordering"),
     PlacedSlowest("Active queries placed by the SLOWEST rule (L_slow over its limit) in the last ordering"),
     PlacedSwrd("Active queries placed by the SWRD rule (smallest remaining WRD) in the last ordering"),
@@ -28,6 +29,7 @@ enum TlsMetric implements MetricsInfo {
     HeldApplicationMasters("ApplicationMasters held back so that each queue keeps AM room for its leading queries"),
     JobsWaitingForInput("Jobs passed over while the cache tier copies their input (MixApart's Algorithm 1)"),
     // counters since the scheduler started
+    DecisionsFloor("Times a query reached the head of QEF's order by the FLOOR rule"),
     DecisionsUrgent("Times a query reached the head of QEF's order by the URGENT rule"),
     DecisionsSlowest("Times a query reached the head of QEF's order by the SLOWEST rule"),
     DecisionsSwrd("Times a query reached the head of QEF's order by the SWRD rule"),

@@ -13,7 +13,9 @@ import static java.util.Objects.requireNonNull;
  * QEF, the inter-query level (dissertation 5.3, Algorithm 2): serve the query with the
  * smallest remaining WRD (SWRD), unless fairness says otherwise. With threshold D = 1/(1-ρ):
  * a query whose slowdown exceeds 2·D is served at once; queries over D form L_slow, and while
- * L_slow holds more than its limit its slowest query is served.
+ * L_slow holds more than its limit its slowest query is served. Optionally (our addition, off by
+ * default) the oldest query goes before all of them while it holds less than a floor share of the
+ * cluster.
  *
  * <p>The ResourceManager needs an order of all queries, not one pick, because a container that
  * the first query cannot use goes to the next. {@link #order} therefore applies Algorithm 2
@@ -26,11 +28,16 @@ public final class Qef {
      * @param enabled       false: queries are served first come, first served
      * @param fairness      false: pure SWRD, no slowdown guard
      * @param slowListLimit how many slowed-down queries L_slow may hold before its slowest is served
+     * @param oldestShare   share of the cluster's containers kept for the oldest query: while it
+     *                      holds fewer, it is served first; 0: off (Algorithm 2 alone)
      */
-    public record Settings(boolean enabled, boolean fairness, int slowListLimit) {
+    public record Settings(boolean enabled, boolean fairness, int slowListLimit, double oldestShare) {
         public Settings {
             if (slowListLimit < 0) {
                 throw new IllegalArgumentException("slowListLimit must be >= 0, got " + slowListLimit);
+            }
+            if (!(oldestShare >= 0 && oldestShare < 1)) {
+                throw new IllegalArgumentException("oldestShare must be in [0, 1), got " + oldestShare);
             }
         }
     }
@@ -56,8 +63,12 @@ public final class Qef {
         return 1 / (1 - load);
     }
 
-    /** Every query, in the order they are to be served, with the rule that placed each. */
-    public List<Placement> order(Collection<QueryState> queries, double threshold) {
+    /**
+     * Every query, in the order they are to be served, with the rule that placed each.
+     *
+     * @param capacity containers the cluster can run at once (for the oldest query's floor share)
+     */
+    public List<Placement> order(Collection<QueryState> queries, double threshold, double capacity) {
         List<Placement> order = new ArrayList<>(queries.size());
         if (!settings.enabled()) {
             queries.stream().sorted(BY_ARRIVAL).forEach(q -> order.add(new Placement(q, Rule.FIFO)));
@@ -65,10 +76,18 @@ public final class Qef {
         }
         List<QueryState> byWrd = queries.stream().sorted(BY_WRD).toList();
         Set<String> placed = new HashSet<>();
+        // our addition: smallest-remaining-first makes a large query wait behind every smaller
+        // arrival; a floor share for the oldest bounds that wait without giving it the cluster
+        queries.stream().min(BY_ARRIVAL)
+                .filter(oldest -> oldest.heldContainers() < settings.oldestShare() * capacity)
+                .ifPresent(oldest -> {
+                    order.add(new Placement(oldest, Rule.FLOOR));
+                    placed.add(oldest.key());
+                });
         if (settings.fairness()) {
             // Algorithm 2 scans in WRD order and serves the first query over 2·D
             for (QueryState q : byWrd) {
-                if (q.slowdown() > 2 * threshold) {
+                if (!placed.contains(q.key()) && q.slowdown() > 2 * threshold) {
                     order.add(new Placement(q, Rule.URGENT));
                     placed.add(q.key());
                 }

@@ -11,6 +11,7 @@ import static java.util.Objects.requireNonNull;
  * @param remainingWrd     container-seconds of work the query still has to do
  * @param remainingSeconds T_rem: time that work would take if the query had the cluster alone
  * @param aloneSeconds     T_alone: time the whole query would take alone on the cluster
+ * @param heldContainers   containers the query's applications hold now
  */
 public record QueryState(
         String key,
@@ -18,7 +19,8 @@ public record QueryState(
         double sojournSeconds,
         double remainingWrd,
         double remainingSeconds,
-        double aloneSeconds) {
+        double aloneSeconds,
+        long heldContainers) {
 
     public QueryState {
         requireNonNull(key, "key");

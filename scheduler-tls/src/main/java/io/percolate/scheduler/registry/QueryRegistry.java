@@ -252,7 +252,7 @@ public final class QueryRegistry {
         }
         double rho = load.load(now, capacity);
         double threshold = Qef.threshold(rho);
-        List<Placement> order = qef.order(states, threshold);
+        List<Placement> order = qef.order(states, threshold, capacity);
         double starting = active.values().stream().mapToDouble(q -> q.startingTasks(capacity)).sum();
         Map<Rule, Integer> byRule = new EnumMap<>(Rule.class);
         Map<DescriptorStatus, Integer> byStatus = new EnumMap<>(DescriptorStatus.class);

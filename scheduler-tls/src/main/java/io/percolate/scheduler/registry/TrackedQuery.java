@@ -460,8 +460,9 @@ final class TrackedQuery {
             remainingPath = work.values().stream().mapToDouble(w -> remainingSeconds(w, capacity, costs)).max().orElse(0);
             totalPath = work.values().stream().mapToDouble(w -> totalSeconds(w, capacity, costs)).max().orElse(0);
         }
+        long held = running.stream().mapToLong(app -> demand.apply(app).running()).sum();
         return new QueryState(key, arrival, sojourn, remaining,
-                ServiceTime.dag(remainingPath, remaining, capacity), ServiceTime.dag(totalPath, total, capacity));
+                ServiceTime.dag(remainingPath, remaining, capacity), ServiceTime.dag(totalPath, total, capacity), held);
     }
 
     /**

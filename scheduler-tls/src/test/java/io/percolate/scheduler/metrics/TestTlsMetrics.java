@@ -44,7 +44,7 @@ final class TestTlsMetrics {
     }
 
     private static QefSummary order(String head, Rule rule, int active, int slow) {
-        Placement first = new Placement(new QueryState(head, 0, 1, 1, 1, 1), rule);
+        Placement first = new Placement(new QueryState(head, 0, 1, 1, 1, 1, 0), rule);
         Map<Rule, Integer> placedBy = new EnumMap<>(Rule.class);
         placedBy.put(Rule.SWRD, active - 1);
         placedBy.merge(rule, 1, Integer::sum);

@@ -19,9 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link ScenarioCluster}: the numbers in the comments are worked out by hand from the tasks.
  */
 final class TestQefScenarios {
-    private static final Qef.Settings QEF = new Qef.Settings(true, true, 3);
-    private static final Qef.Settings SWRD_ONLY = new Qef.Settings(true, false, 3);
-    private static final Qef.Settings FIFO = new Qef.Settings(false, false, 3);
+    private static final Qef.Settings QEF = new Qef.Settings(true, true, 3, 0);
+    private static final Qef.Settings SWRD_ONLY = new Qef.Settings(true, false, 3, 0);
+    private static final Qef.Settings FIFO = new Qef.Settings(false, false, 3, 0);
 
     /** A chain of {@code jobs} jobs, each {@code maps} map tasks of {@code seconds}. */
     private static QueryDag chain(int jobs, int maps, double seconds) {

@@ -52,7 +52,7 @@ final class TestQueryRegistry {
     private QueryRegistry registry(FakeSource source, int history) {
         loader = new DescriptorLoader(source, 2, Duration.ofMillis(5), 1);
         return new QueryRegistry(loader, clock, new QueryRegistry.Settings(IDLE, history, TASK_SECONDS, 0, true, true, RECHECK),
-                new Qef(new Qef.Settings(true, true, 3)), new SystemLoad(300_000, 0.95));
+                new Qef(new Qef.Settings(true, true, 3, 0)), new SystemLoad(300_000, 0.95));
     }
 
     /** An application ranked alone, before QEF placed its query. */

@@ -64,7 +64,7 @@ final class TestRegistryListener {
     private QueryRegistry registry(FakeSource source, RegistryListener listener) {
         loader = new DescriptorLoader(source, 1, Duration.ofMillis(1), 1);
         return new QueryRegistry(loader, clock, new QueryRegistry.Settings(60_000, 10, 30, 0, true, true, 0),
-                new Qef(new Qef.Settings(true, true, 3)), new SystemLoad(300_000, 0.95), listener);
+                new Qef(new Qef.Settings(true, true, 3, 0)), new SystemLoad(300_000, 0.95), listener);
     }
 
     private static void awaitSettled(QueryRegistry registry, Recorder heard, int count) throws InterruptedException {

@@ -63,7 +63,7 @@ final class TestRuntimeCorrection {
     private QueryRegistry registry(FakeSource source, boolean inputSharing, double jobStartSeconds) {
         loader = new DescriptorLoader(source, 1, Duration.ZERO, 1);
         return new QueryRegistry(loader, clock, new QueryRegistry.Settings(60_000, 10, 30, jobStartSeconds, true, inputSharing, 0),
-                new Qef(new Qef.Settings(true, true, 3)), new SystemLoad(100_000, 0.9));
+                new Qef(new Qef.Settings(true, true, 3, 0)), new SystemLoad(100_000, 0.9));
     }
 
     /** Lets the registry's load estimate watch one whole (empty) window, as a long-running scheduler has. */

@@ -48,7 +48,7 @@ final class Snapshots {
                 Optional.of(QueryDescriptor.of("q1", "alice", "select 1", 0, dag)),
                 Map.of(APP1, "stage-1", APP2, "stage-2"), Set.of(APP2), List.of("Stage-1"), 5_000,
                 OptionalLong.empty(),
-                Optional.of(new Placement(new QueryState("q1", 0, 30, 25, 12.5, 50), Rule.SWRD)),
+                Optional.of(new Placement(new QueryState("q1", 0, 30, 25, 12.5, 50, 0), Rule.SWRD)),
                 Optional.of(new WorkAccount(1, 40, 50)), List.of(), 1);
         QueryView untagged = new QueryView(APP3.toString(), "bob", DescriptorStatus.UNTAGGED, "", Optional.empty(),
                 Map.of(APP3, ""), Set.of(APP3), List.of(), 7_000, OptionalLong.empty(), Optional.empty(),

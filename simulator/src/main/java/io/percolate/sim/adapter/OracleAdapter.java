@@ -9,7 +9,7 @@ package io.percolate.sim.adapter;
  */
 final class OracleAdapter extends TlsAdapter {
     OracleAdapter() {
-        super("oracle", true, false, false);
+        super("oracle", true, false, false, 0);
     }
 
     @Override

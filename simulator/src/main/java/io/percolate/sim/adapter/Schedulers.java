@@ -21,9 +21,10 @@ public final class Schedulers {
         ALL.put("fair", FairAdapter::new);
         ALL.put("capacity", CapacityAdapter::new);
         ALL.put("oracle", OracleAdapter::new);
-        VARIANTS.put("tls-noshare", () -> new TlsAdapter("tls-noshare", false, true, false));
-        VARIANTS.put("tls-noguard", () -> new TlsAdapter("tls-noguard", true, false, false));
-        VARIANTS.put("tls-inputwait", () -> new TlsAdapter("tls-inputwait", true, true, true));
+        VARIANTS.put("tls-noshare", () -> new TlsAdapter("tls-noshare", false, true, false, 0));
+        VARIANTS.put("tls-noguard", () -> new TlsAdapter("tls-noguard", true, false, false, 0));
+        VARIANTS.put("tls-inputwait", () -> new TlsAdapter("tls-inputwait", true, true, true, 0));
+        VARIANTS.put("tls-floor", () -> new TlsAdapter("tls-floor", true, true, false, 0.25));
     }
 
     private Schedulers() {

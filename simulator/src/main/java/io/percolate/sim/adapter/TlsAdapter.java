@@ -36,10 +36,11 @@ class TlsAdapter extends FairAdapter {
     private final boolean inputSharing;
     private final boolean slowdownGuard;
     private final boolean inputWait;
+    private final double oldestShare;
     private DescriptorStore store;
 
     TlsAdapter() {
-        this("tls", true, true, false);
+        this("tls", true, true, false, 0);
     }
 
     /**
@@ -47,12 +48,14 @@ class TlsAdapter extends FairAdapter {
      * @param slowdownGuard QEF's slowdown guard (Algorithm 2's threshold D); off: pure SWRD
      * @param inputWait     passing over jobs whose input XDFS is still copying (MixApart's Algorithm 1;
      *                      off by default in TlsScheduler, so on only for an ablation)
+     * @param oldestShare   share of the containers kept for the oldest query (off by default: 0)
      */
-    TlsAdapter(String name, boolean inputSharing, boolean slowdownGuard, boolean inputWait) {
+    TlsAdapter(String name, boolean inputSharing, boolean slowdownGuard, boolean inputWait, double oldestShare) {
         super(name);
         this.inputSharing = inputSharing;
         this.slowdownGuard = slowdownGuard;
         this.inputWait = inputWait;
+        this.oldestShare = oldestShare;
     }
 
     @Override
@@ -71,6 +74,7 @@ class TlsAdapter extends FairAdapter {
         conf.set(YarnConfiguration.RM_SCHEDULER, TlsScheduler.class.getName());
         conf.setBoolean("percolate.scheduler.lodfa.input-sharing", inputSharing);
         conf.setBoolean("percolate.scheduler.qef.fairness", slowdownGuard);
+        conf.setDouble("percolate.scheduler.qef.oldest-query-share", oldestShare);
         if (inputWait) {
             conf.setLong("percolate.scheduler.input.max-wait-ms", INPUT_MAX_WAIT_MS);
         }
