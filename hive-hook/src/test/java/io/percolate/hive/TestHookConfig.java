@@ -40,6 +40,7 @@ final class TestHookConfig {
         assertEquals("mapreduce.input.fileinputformat.split.maxsize", HookConfig.SPLIT_MAX_BYTES);
         assertEquals("hive.exec.reducers.bytes.per.reducer", HookConfig.BYTES_PER_REDUCER);
         assertEquals("hive.exec.reducers.max", HookConfig.MAX_REDUCERS);
+        assertEquals("percolate.statistics.on-analyze", HookConfig.STATISTICS_ON_ANALYZE);
     }
 
     @Test
@@ -52,6 +53,7 @@ final class TestHookConfig {
         assertEquals(Optional.of("/percolate/statistics"), config.statisticsDir());
         assertEquals(CoarseEstimator.Settings.DEFAULTS, config.estimator());
         assertEquals(0.5, config.refineSeconds());
+        assertFalse(config.statisticsOnAnalyze(), "ANALYZE TABLE builds only Hive's statistics unless asked");
         // and the defaults themselves, by hand
         assertEquals(new CoarseEstimator.Settings(268_435_456L, 268_435_456L, 1009, 50_000_000.0, 25_000_000.0, 5.0),
                 config.estimator());

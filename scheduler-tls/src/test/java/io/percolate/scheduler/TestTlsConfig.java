@@ -44,6 +44,7 @@ final class TestTlsConfig {
         assertEquals("percolate.scheduler.qef.enabled", TlsConfig.QEF_ENABLED);
         assertEquals("percolate.scheduler.qef.fairness", TlsConfig.QEF_FAIRNESS);
         assertEquals("percolate.scheduler.qef.slow-list-limit", TlsConfig.SLOW_LIST_LIMIT);
+        assertEquals("percolate.scheduler.qef.oldest-query-share", TlsConfig.OLDEST_SHARE);
         assertEquals("percolate.scheduler.qef.load-window-seconds", TlsConfig.LOAD_WINDOW_SECONDS);
         assertEquals("percolate.scheduler.qef.max-load", TlsConfig.MAX_LOAD);
         assertEquals("percolate.scheduler.lodfa.enabled", TlsConfig.LODFA_ENABLED);
