@@ -78,12 +78,14 @@ public final class Qef {
         Set<String> placed = new HashSet<>();
         // our addition: smallest-remaining-first makes a large query wait behind every smaller
         // arrival; a floor share for the oldest bounds that wait without giving it the cluster
-        queries.stream().min(BY_ARRIVAL)
-                .filter(oldest -> oldest.heldContainers() < settings.oldestShare() * capacity)
-                .ifPresent(oldest -> {
-                    order.add(new Placement(oldest, Rule.FLOOR));
-                    placed.add(oldest.key());
-                });
+        if (settings.oldestShare() > 0) {
+            queries.stream().min(BY_ARRIVAL)
+                    .filter(oldest -> oldest.heldContainers() < settings.oldestShare() * capacity)
+                    .ifPresent(oldest -> {
+                        order.add(new Placement(oldest, Rule.FLOOR));
+                        placed.add(oldest.key());
+                    });
+        }
         if (settings.fairness()) {
             // Algorithm 2 scans in WRD order and serves the first query over 2·D
             for (QueryState q : byWrd) {
