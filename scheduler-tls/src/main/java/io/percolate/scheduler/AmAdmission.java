@@ -30,9 +30,19 @@ import java.util.function.Function;
  * AMs held back wait here, outside FairScheduler, until QEF's order or the queue's AM room lets
  * them go.
  *
- * <p>No deadlock: the AMs of a queue's leading queries are never held, and their jobs are served
- * first, so they finish and free their slots. Applications the registry does not know, unmanaged
- * AMs and queues of other policies are never held.
+ * <p>This class keeps those queues' AM room itself ({@link #keepAmRoom} lifts FairScheduler's
+ * check): maxAMShare of the larger of the queue's steady and current fair share. FairScheduler
+ * takes the current fair share alone, which follows the queue's demand, so its room shrinks
+ * whenever the queue asks for little (jobs of one or two tasks, AMs held here): in the simulator
+ * jobs waited 47 s for an AM under TLS and 103 s under Fair, with the cluster's AM room of 40
+ * never more than 25 full. Every AM, including those of applications the registry does not know,
+ * keeps to that room, except that the leading queries may start up to {@code lane} AMs beyond it,
+ * never the queue's last container: a small query that takes the lead while earlier leaders' AMs
+ * fill the room starts at once, instead of waiting for one of their jobs to end.
+ *
+ * <p>No deadlock: the AMs of a queue's leading queries are held only while the room and the lane
+ * are full, and their jobs are served first, so they finish and free their slots. Unmanaged AMs
+ * and queues of other policies are never held.
  *
  * <p>Thread-safe: asks arrive on the ResourceManager's dispatcher, releases are decided on the
  * update thread. The caller hands released asks to FairScheduler outside this object's lock.
@@ -44,16 +54,52 @@ final class AmAdmission {
     record AmAsk(FSAppAttempt attempt, List<ResourceRequest> ask, Resource am) {
     }
 
+    /**
+     * The maxAMShare a queue gets while this class keeps its AM room: within FairScheduler's
+     * tolerance of -1 (no limit), yet distinct from an operator's -1, so a reload of the
+     * allocation file, which restores the configured share, shows.
+     */
+    static final float LIFTED_SHARE = -1.00005f;
+
     private final int reserved;
+    private final int lane;
+    /** The configured maxAMShare of each queue whose AM room this class keeps. */
+    private final Map<FSLeafQueue, Float> configuredShare = new IdentityHashMap<>();
     private final Map<ApplicationAttemptId, AmAsk> held = new HashMap<>();
     /** AMs passed on to FairScheduler and not yet running: they take AM room before they show in it. */
     private final Map<ApplicationAttemptId, AmAsk> starting = new HashMap<>();
     /** Per queue, the query positions of its first {@code reserved} queries, as of the last update. */
     private Map<FSLeafQueue, NavigableSet<Integer>> leaders = Map.of();
 
-    /** @param reserved AM slots each queue keeps for its leading queries; 0 admits every AM at once */
-    AmAdmission(int reserved) {
+    /**
+     * @param reserved AM slots each queue keeps for its leading queries; 0 admits every AM at once
+     * @param lane     AMs the leading queries may start beyond the queue's maxAMShare
+     */
+    AmAdmission(int reserved, int lane) {
         this.reserved = reserved;
+        this.lane = lane;
+    }
+
+    /**
+     * Takes over the AM room of every queue ordered by TLS: remembers its configured maxAMShare
+     * and lifts FairScheduler's check. A queue a reload gave back its configured share is taken
+     * over again. Call under the scheduler's lock, before {@link #releasable}.
+     */
+    synchronized void keepAmRoom(Collection<FSLeafQueue> queues) {
+        if (reserved == 0) {
+            return;
+        }
+        configuredShare.keySet().retainAll(queues);
+        for (FSLeafQueue queue : queues) {
+            if (!(queue.getPolicy() instanceof QueryAwarePolicy)) {
+                configuredShare.remove(queue); // a reload gave it another policy and its configured share
+            } else if (queue.getMaxAMShare() != LIFTED_SHARE) {
+                configuredShare.put(queue, queue.getMaxAMShare());
+                queue.setMaxAMShare(LIFTED_SHARE);
+                LOG.info("Percolate: queue {} keeps its ApplicationMaster room (maxAMShare {}) in TlsScheduler, "
+                        + "{} more AMs for its leading queries", queue.getName(), configuredShare.get(queue), lane);
+            }
+        }
     }
 
     /**
@@ -62,8 +108,7 @@ final class AmAdmission {
      */
     synchronized List<ResourceRequest> admit(FSAppAttempt attempt, List<ResourceRequest> ask, AppRank rank) {
         if (reserved == 0 || attempt == null || attempt.isAmRunning() || attempt.getUnmanagedAM()
-                || ask == null || ask.isEmpty() || rank.equals(AppRank.UNKNOWN)
-                || !(attempt.getQueue().getPolicy() instanceof QueryAwarePolicy)) {
+                || ask == null || ask.isEmpty() || !(attempt.getQueue().getPolicy() instanceof QueryAwarePolicy)) {
             return ask;
         }
         AmAsk candidate = new AmAsk(attempt, List.copyOf(ask), amResource(ask));
@@ -72,9 +117,9 @@ final class AmAdmission {
             return ask;
         }
         held.put(attempt.getApplicationAttemptId(), candidate);
-        LOG.info("Percolate: holding the ApplicationMaster of {} (query position {}): queue {} keeps {} AM slots"
-                + " for its leading queries", attempt.getApplicationAttemptId(), rank.queryPosition(),
-                attempt.getQueueName(), reserved);
+        LOG.info("Percolate: holding the ApplicationMaster of {} ({}): queue {} keeps {} AM slots"
+                + " for its leading queries", attempt.getApplicationAttemptId(), rank.equals(AppRank.UNKNOWN)
+                ? "no query" : "query position " + rank.queryPosition(), attempt.getQueueName(), reserved);
         return List.of();
     }
 
@@ -104,8 +149,13 @@ final class AmAdmission {
         return released;
     }
 
-    /** Lets every held ask go: when the scheduler cannot rank queries, FairScheduler alone decides. */
+    /**
+     * Lets every held ask go and gives every queue back its configured maxAMShare: when the
+     * scheduler cannot rank queries, FairScheduler alone decides.
+     */
     synchronized List<AmAsk> releaseAll() {
+        configuredShare.forEach(FSLeafQueue::setMaxAMShare);
+        configuredShare.clear();
         List<AmAsk> all = new ArrayList<>(held.values());
         all.forEach(h -> starting.put(h.attempt().getApplicationAttemptId(), h));
         held.clear();
@@ -118,39 +168,62 @@ final class AmAdmission {
     }
 
     /**
-     * A leading query's AM may start at once; any other only if its queue's maxAMShare leaves
-     * room for it, for the AMs already on their way and for {@code reserved} more.
+     * A leading query's AM may start within the queue's AM room plus the lane (at once, where
+     * FairScheduler keeps the room); an unknown application's within the room; any other only if
+     * the room leaves space for it, for the AMs already on their way and for {@code reserved} more.
      */
     private boolean mayStart(AmAsk ask, AppRank rank) {
         FSLeafQueue queue = ask.attempt().getQueue();
+        Float kept = configuredShare.get(queue);
+        long am = ask.am().getMemorySize();
+        long starting = startingIn(queue) + am;
+        if (rank.equals(AppRank.UNKNOWN)) {
+            return kept == null || fitsAmRoom(queue, kept, starting, 0);
+        }
         NavigableSet<Integer> first = leaders.get(queue);
         if (first == null || first.size() < reserved || rank.queryPosition() <= first.last()) {
-            return true;
+            return kept == null || fitsAmRoom(queue, kept, starting, lane * am) && leavesATask(queue, starting + am);
         }
-        long needed = ask.am().getMemorySize() * (1 + reserved);
+        return fitsAmRoom(queue, kept == null ? queue.getMaxAMShare() : kept, starting + am * reserved, 0);
+    }
+
+    /** Memory of the queue's AMs passed on to FairScheduler and not running yet. */
+    private long startingIn(FSLeafQueue queue) {
         starting.values().removeIf(s -> s.attempt().isAmRunning() || s.attempt().isStopped());
+        long memory = 0;
         for (AmAsk s : starting.values()) {
             if (s.attempt().getQueue() == queue) {
-                needed += s.am().getMemorySize();
+                memory += s.am().getMemorySize();
             }
         }
-        return fitsAmRoom(queue, needed);
+        return memory;
     }
 
     /**
-     * Whether {@code memory} more of AM containers fit in the queue's AM room: maxAMShare of the
-     * share the queue can count on, the larger of its steady and its current fair share.
-     * FairScheduler's own check uses the current fair share alone, which follows demand and so
-     * would not count the AMs held here. Memory only, as the fair-share policy shares memory.
+     * Whether {@code memory} more of AM containers fit in the queue's AM room, {@code share} of
+     * the share the queue can count on (the larger of its steady and its current fair share),
+     * plus {@code beyond}. FairScheduler's own check uses the current fair share alone, which
+     * follows demand and so would not count the AMs held here. Memory only, as the fair-share
+     * policy shares memory.
      */
-    private static boolean fitsAmRoom(FSLeafQueue queue, long memory) {
-        float share = queue.getMaxAMShare();
+    private static boolean fitsAmRoom(FSLeafQueue queue, float share, long memory, long beyond) {
         if (share < 0) {
             return true; // -1: AMs unlimited
         }
-        long base = Math.max(queue.getSteadyFairShare().getMemorySize(), queue.getFairShare().getMemorySize());
-        long used = queue.getMetrics().getAMResourceUsageMB();
-        return used + memory <= (long) Math.ceil(base * (double) share);
+        return amMemory(queue) + memory <= (long) Math.ceil(countedShare(queue) * (double) share) + beyond;
+    }
+
+    /** Whether the queue's share would still hold {@code memory} more beside its running AMs: a task's room. */
+    private static boolean leavesATask(FSLeafQueue queue, long memory) {
+        return amMemory(queue) + memory <= countedShare(queue);
+    }
+
+    private static long amMemory(FSLeafQueue queue) {
+        return queue.getMetrics().getAMResourceUsageMB();
+    }
+
+    private static long countedShare(FSLeafQueue queue) {
+        return Math.max(queue.getSteadyFairShare().getMemorySize(), queue.getFairShare().getMemorySize());
     }
 
     /** Per queue ordered by TLS, the query positions of its first {@code reserved} queries. */

@@ -28,6 +28,7 @@ record TlsConfig(
         int loaderThreads,
         boolean deleteRetiredDescriptors,
         int amFirstQueries,
+        int amLane,
         QueryRegistry.Settings registry,
         Qef.Settings qef,
         Duration loadWindow,
@@ -71,12 +72,21 @@ record TlsConfig(
     static final double DEFAULT_JOB_START_SECONDS = 10;
     /**
      * Jobs of the first N queries in QEF's order get their ApplicationMaster container before any
-     * task container, so a job's start-up overlaps the running jobs' tasks; and each queue keeps
-     * room for N AMs (of its maxAMShare) for its first N queries, holding back the AMs of the
-     * others ({@link AmAdmission}); 0: strict query order, AMs start as FairScheduler allows.
+     * task container, so a job's start-up overlaps the running jobs' tasks; and TlsScheduler keeps
+     * each queue's AM room (maxAMShare of the larger of its steady and current fair share) with
+     * room for N AMs for its first N queries, holding back the AMs of the others
+     * ({@link AmAdmission}); 0: strict query order, AMs start as FairScheduler allows.
      */
     static final String AM_FIRST_QUERIES = "percolate.scheduler.am-first-queries";
     static final int DEFAULT_AM_FIRST_QUERIES = 2;
+    /**
+     * ApplicationMasters a queue's leading queries (its first am-first-queries) may start beyond
+     * its maxAMShare, so a small query arriving while lower-ranked jobs fill the AM room starts
+     * at once instead of waiting for one of them to end; never the queue's last container. 0:
+     * the room binds every AM. Needs am-first-queries > 0.
+     */
+    static final String AM_LANE = "percolate.scheduler.am-lane";
+    static final int DEFAULT_AM_LANE = 1;
     /** Order queries by QEF (smallest remaining WRD, with the slowdown guard); false: first come, first served. */
     static final String QEF_ENABLED = "percolate.scheduler.qef.enabled";
     static final boolean DEFAULT_QEF_ENABLED = true;
@@ -140,6 +150,9 @@ record TlsConfig(
         if (amFirstQueries < 0) {
             throw new IllegalArgumentException(AM_FIRST_QUERIES + " must be >= 0, got " + amFirstQueries);
         }
+        if (amLane < 0) {
+            throw new IllegalArgumentException(AM_LANE + " must be >= 0, got " + amLane);
+        }
         if (loadRetryDelay.isNegative()) {
             throw new IllegalArgumentException(LOAD_RETRY_MS + " must be >= 0, got " + loadRetryDelay.toMillis());
         }
@@ -189,6 +202,10 @@ record TlsConfig(
         if (amFirstQueries < 0 || amFirstQueries > 1_000_000) {
             throw new IllegalArgumentException(AM_FIRST_QUERIES + " must be in [0, 1000000], got " + amFirstQueries);
         }
+        long amLane = wholeNumber(conf, AM_LANE, DEFAULT_AM_LANE);
+        if (amLane < 0 || amLane > 1_000_000) {
+            throw new IllegalArgumentException(AM_LANE + " must be in [0, 1000000], got " + amLane);
+        }
         long slowListLimit = wholeNumber(conf, SLOW_LIST_LIMIT, DEFAULT_SLOW_LIST_LIMIT);
         if (slowListLimit < 0 || slowListLimit > 1_000_000) {
             throw new IllegalArgumentException(SLOW_LIST_LIMIT + " must be in [0, 1000000], got " + slowListLimit);
@@ -208,6 +225,7 @@ record TlsConfig(
                 (int) wholeNumber(conf, LOADER_THREADS, DEFAULT_LOADER_THREADS),
                 flag(conf, DELETE_RETIRED, DEFAULT_DELETE_RETIRED),
                 (int) amFirstQueries,
+                (int) amLane,
                 new QueryRegistry.Settings(idleSeconds * 1000, (int) history, taskSeconds, jobStartSeconds,
                         flag(conf, LODFA_ENABLED, DEFAULT_LODFA_ENABLED),
                         flag(conf, INPUT_SHARING, DEFAULT_INPUT_SHARING), recheckMillis),

@@ -134,7 +134,7 @@ public class TlsScheduler extends FairScheduler {
                 config.loadAttempts(), config.loadRetryDelay(), config.loaderThreads());
         registry = new QueryRegistry(loader, getClock(), config.registry(), new Qef(config.qef()), config.systemLoad(),
                 metrics);
-        admission = new AmAdmission(config.amFirstQueries());
+        admission = new AmAdmission(config.amFirstQueries(), config.amLane());
         inputWait = new InputWait((queryId, stage) -> inputReadiness.cachedShare(queryId, stage),
                 config.inputReadyShare(), config.inputMaxWait());
         super.serviceInit(conf);
@@ -214,6 +214,7 @@ public class TlsScheduler extends FairScheduler {
                 Map<FSAppAttempt, AppRank> ranks = currentRanks();
                 rankOfAttempt = ranks;
                 leaders = leadersOf(ranks.keySet());
+                admission.keepAmRoom(getQueueManager().getLeafQueues());
                 released.addAll(admission.releasable(ranks.keySet(), a -> registry.admissionRank(a.getApplicationId())));
                 metrics.heldApplicationMasters(admission.heldCount());
                 metrics.jobsWaitingForInput(inputWait.waiting());
@@ -355,7 +356,7 @@ public class TlsScheduler extends FairScheduler {
      * Whether the application's ApplicationMaster goes ahead of every task: it has none yet and
      * its query is among the first {@code am-first-queries} in QEF's order. An MR job spends
      * seconds starting before it asks for tasks; starting it while the jobs ahead of it run hides
-     * that, at the cost of one container (FairScheduler's maxAMShare still caps all AMs).
+     * that, at the cost of one container (the queue's AM room, {@link AmAdmission}, still caps all AMs).
      */
     private boolean startsFirst(FSAppAttempt attempt, AppRank rank) {
         // an unmanaged ApplicationMaster runs outside the cluster: its requests are all tasks

@@ -41,6 +41,7 @@ final class TestTlsConfig {
         assertEquals("percolate.scheduler.delete-retired-descriptors", TlsConfig.DELETE_RETIRED);
         assertEquals("percolate.scheduler.job-start-seconds", TlsConfig.JOB_START_SECONDS);
         assertEquals("percolate.scheduler.am-first-queries", TlsConfig.AM_FIRST_QUERIES);
+        assertEquals("percolate.scheduler.am-lane", TlsConfig.AM_LANE);
         assertEquals("percolate.scheduler.qef.enabled", TlsConfig.QEF_ENABLED);
         assertEquals("percolate.scheduler.qef.fairness", TlsConfig.QEF_FAIRNESS);
         assertEquals("percolate.scheduler.qef.slow-list-limit", TlsConfig.SLOW_LIST_LIMIT);
@@ -62,6 +63,7 @@ final class TestTlsConfig {
         assertEquals(2, config.loaderThreads());
         assertTrue(config.deleteRetiredDescriptors());
         assertEquals(2, config.amFirstQueries());
+        assertEquals(1, config.amLane());
         assertEquals(new QueryRegistry.Settings(600_000, 100, 30, 10, true, true, 1000), config.registry());
         assertEquals(new Qef.Settings(true, true, 3, 0), config.qef());
         assertEquals(Duration.ofSeconds(300), config.loadWindow());
@@ -83,6 +85,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.delete-retired-descriptors", "false",
                 "percolate.scheduler.job-start-seconds", "2.5",
                 "percolate.scheduler.am-first-queries", "0",
+                "percolate.scheduler.am-lane", "3",
                 "percolate.scheduler.qef.enabled", "false",
                 "percolate.scheduler.qef.fairness", "FALSE",
                 "percolate.scheduler.qef.slow-list-limit", "0",
@@ -97,7 +100,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.input.manager-address", "xdfs1.example.invalid:8098",
                 "percolate.scheduler.input.secret-file", " /etc/percolate/secret "));
 
-        assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false, 0,
+        assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false, 0, 3,
                 new QueryRegistry.Settings(90_000, 7, 12.5, 2.5, false, false, 200), new Qef.Settings(false, false, 0, 0.25),
                 Duration.ofSeconds(60), 0.5, Optional.of(new HttpAddress("::1", 0)), Duration.ZERO, 1.0,
                 Optional.of(new HttpAddress("xdfs1.example.invalid", 8098)), Optional.of(Path.of("/etc/percolate/secret"))),
@@ -148,6 +151,8 @@ final class TestTlsConfig {
             "percolate.scheduler.job-start-seconds, -1",
             "percolate.scheduler.am-first-queries, -1",
             "percolate.scheduler.am-first-queries, 1000001",
+            "percolate.scheduler.am-lane, -1",
+            "percolate.scheduler.am-lane, 1000001",
             "percolate.scheduler.lodfa.input-sharing, ture",
             "percolate.scheduler.qef.slow-list-limit, -1",
             "percolate.scheduler.qef.oldest-query-share, 1",

@@ -88,6 +88,7 @@ final class TestTlsSchedulerOrdering {
     private TlsScheduler scheduler;
     private final String user = currentUser();
     private int amFirstQueries = TlsConfig.DEFAULT_AM_FIRST_QUERIES;
+    private int amLane = TlsConfig.DEFAULT_AM_LANE;
     /** the queue's maxAMShare; -1 lifts the limit */
     private double maxAmShare = -1.0;
     /** FairScheduler's memory increment; 0 keeps its default (1 GB, so no 1 GB request is ever reserved) */
@@ -326,6 +327,93 @@ final class TestTlsSchedulerOrdering {
         assertTrue(ams.get("b3") + ams.get("b4") > 0, "a large query ranked after it holds one: " + ams);
     }
 
+    /**
+     * The AM lane: four large queries arrive largest first, each leading when it starts, and fill
+     * the AM room (four 1 GB AMs, maxAMShare 0.5 of the 8 GB node); then two small ones take the
+     * lead. With a lane of one, the first small query starts its AM beyond the room at once; the
+     * second waits, as the lane is full.
+     */
+    @Test
+    void amLane_startsTheLeadingQuerysAmWhenTheRoomIsFullOfEarlierLeaders() throws Exception {
+        Map<String, Integer> ams = amsWhenTheRoomIsFullOfEarlierLeaders(1, TlsConfig.DEFAULT_AM_FIRST_QUERIES);
+        assertEquals(Map.of("b4", 1, "b3", 1, "b2", 1, "b1", 1, "s1", 1, "s2", 0), ams,
+                "AM containers per application, large queries b4..b1 (largest first), small queries s1, s2");
+        assertEquals(AmAdmission.LIFTED_SHARE, leafQueue().getMaxAMShare(), "FairScheduler's AM check is lifted");
+
+        // a reload of the allocation file restores the configured share; the next update keeps the room again
+        scheduler.reinitialize(rm.getConfig(), rm.getRMContext());
+        assertEquals(0.5f, leafQueue().getMaxAMShare(), "the reloaded share");
+        scheduler.update();
+        assertEquals(AmAdmission.LIFTED_SHARE, leafQueue().getMaxAMShare(), "taken over again");
+        for (int beat = 0; beat < 3; beat++) {
+            nm.nodeHeartbeat(true);
+            rm.drainEvents();
+        }
+        assertEquals(0, liveContainers(app("s2")), "the configured share still binds after the reload");
+    }
+
+    @Test
+    void withoutAmLane_theLeadingQueryWaitsForTheRoom() throws Exception {
+        // the control: the room (half the node's 8 GB) binds every AM
+        Map<String, Integer> ams = amsWhenTheRoomIsFullOfEarlierLeaders(0, TlsConfig.DEFAULT_AM_FIRST_QUERIES);
+        assertEquals(Map.of("b4", 1, "b3", 1, "b2", 1, "b1", 1, "s1", 0, "s2", 0), ams);
+    }
+
+    /**
+     * FairScheduler's own AM room is half the queue's current fair share, which follows demand:
+     * with six 1 GB AMs asked for, b1 cannot start the fourth AM the 8 GB node has room for.
+     */
+    @Test
+    void withoutAmAdmission_fairSchedulersRoomFollowsTheQueuesDemand() throws Exception {
+        Map<String, Integer> ams = amsWhenTheRoomIsFullOfEarlierLeaders(0, 0);
+        assertEquals(Map.of("b4", 1, "b3", 1, "b2", 1, "b1", 0, "s1", 0, "s2", 0), ams);
+        assertEquals(0.5f, leafQueue().getMaxAMShare(), "FairScheduler keeps the AM room");
+    }
+
+    /** The lane never takes a queue's last container: on a 2 GB node with room for one AM, a second waits. */
+    @Test
+    void amLane_leavesRoomForATask() throws Exception {
+        this.maxAmShare = 0.5;
+        start(5, 20, 2, true, false);
+        assertEquals(Map.of("b1", 1, "s1", 0), submitAll(List.of("b1", "s1")));
+    }
+
+    private Map<String, Integer> amsWhenTheRoomIsFullOfEarlierLeaders(int lane, int amFirstQueries) throws Exception {
+        this.amLane = lane;
+        this.amFirstQueries = amFirstQueries;
+        this.maxAmShare = 0.5;
+        start(5, 20);
+        return submitAll(List.of("b4", "b3", "b2", "b1", "s1", "s2"));
+    }
+
+    /**
+     * Submits one single-job query per name, in order, each published first: "bN" large (WRD
+     * growing with N), "sN" small; returns the AM containers each application got.
+     */
+    private Map<String, Integer> submitAll(List<String> names) throws Exception {
+        for (String name : names) {
+            int n = Integer.parseInt(name.substring(1));
+            publish("query-" + name, name.startsWith("b") ? estimate(100 + 10 * n, 60) : estimate(2, 10 + n));
+            submit(name, tags("query-" + name, "Stage-1"));
+            rm.drainEvents();
+            awaitStatus("query-" + name, DescriptorStatus.LOADED); // QEF places it
+            for (int beat = 0; beat < 3; beat++) {
+                nm.nodeHeartbeat(true);
+                rm.drainEvents();
+            }
+        }
+        Map<String, Integer> ams = new LinkedHashMap<>();
+        for (String name : names) {
+            ams.put(name, liveContainers(app(name)));
+        }
+        return ams;
+    }
+
+    private RMApp app(String name) {
+        return rm.getRMContext().getRMApps().values().stream().filter(a -> a.getName().equals(name))
+                .findFirst().orElseThrow();
+    }
+
     private Map<String, Integer> amsAfterFourLargeQueriesAndASmallOne(int amFirstQueries) throws Exception {
         this.amFirstQueries = amFirstQueries;
         this.maxAmShare = 0.5;
@@ -512,6 +600,7 @@ final class TestTlsSchedulerOrdering {
         conf.setLong(TlsConfig.LOAD_RETRY_MS, retryMillis);
         conf.setBoolean(TlsConfig.INPUT_SHARING, inputSharing);
         conf.setInt(TlsConfig.AM_FIRST_QUERIES, amFirstQueries);
+        conf.setInt(TlsConfig.AM_LANE, amLane);
         conf.setLong(TlsConfig.INPUT_MAX_WAIT_MS, inputMaxWaitMillis);
         if (recovery) {
             conf.setBoolean(YarnConfiguration.RECOVERY_ENABLED, true);

@@ -1,5 +1,7 @@
 package io.percolate.sim.adapter;
 
+import java.util.Map;
+
 /**
  * The reference TLS is measured against: SRPT-like, smallest remaining work first with perfect
  * knowledge. It is TlsScheduler told every query's real task times (not the hook's estimates)
@@ -9,7 +11,7 @@ package io.percolate.sim.adapter;
  */
 final class OracleAdapter extends TlsAdapter {
     OracleAdapter() {
-        super("oracle", true, false, false, 0);
+        super("oracle", Map.of("percolate.scheduler.qef.fairness", "false"));
     }
 
     @Override

@@ -21,13 +21,24 @@ public final class Schedulers {
         ALL.put("fair", FairAdapter::new);
         ALL.put("capacity", CapacityAdapter::new);
         ALL.put("oracle", OracleAdapter::new);
-        VARIANTS.put("tls-noshare", () -> new TlsAdapter("tls-noshare", false, true, false, 0));
-        VARIANTS.put("tls-noguard", () -> new TlsAdapter("tls-noguard", true, false, false, 0));
-        VARIANTS.put("tls-inputwait", () -> new TlsAdapter("tls-inputwait", true, true, true, 0));
-        VARIANTS.put("tls-floor", () -> new TlsAdapter("tls-floor", true, true, false, 0.25));
+        // LoDFA's input-sharing rule (Algorithm 3, line 8) off
+        variant("tls-noshare", "percolate.scheduler.lodfa.input-sharing", "false");
+        // QEF's slowdown guard (Algorithm 2's threshold D) off: pure SWRD
+        variant("tls-noguard", "percolate.scheduler.qef.fairness", "false");
+        // MixApart's Algorithm 1 on: a job whose input XDFS is still copying is passed over for up to 60 s
+        variant("tls-inputwait", "percolate.scheduler.input.max-wait-ms", "60000");
+        // a quarter of the containers kept for the oldest query
+        variant("tls-floor", "percolate.scheduler.qef.oldest-query-share", "0.25");
+        // no AM lane: the queue's maxAMShare binds the leading queries' ApplicationMasters too
+        variant("tls-nolane", "percolate.scheduler.am-lane", "0");
     }
 
     private Schedulers() {
+    }
+
+    /** TLS with one of its keys set differently from the default. */
+    private static void variant(String name, String key, String value) {
+        VARIANTS.put(name, () -> new TlsAdapter(name, Map.of(key, value)));
     }
 
     public static List<String> names() {

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -30,32 +31,18 @@ import java.util.concurrent.TimeUnit;
 class TlsAdapter extends FairAdapter {
     private static final long LOAD_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
-    /** How long the {@code tls-inputwait} ablation passes over a job whose input is being copied. */
-    private static final long INPUT_MAX_WAIT_MS = 60_000;
-
-    private final boolean inputSharing;
-    private final boolean slowdownGuard;
-    private final boolean inputWait;
-    private final double oldestShare;
+    /** TlsScheduler's keys set differently from its defaults, for an ablation. */
+    private final Map<String, String> settings;
     private DescriptorStore store;
 
     TlsAdapter() {
-        this("tls", true, true, false, 0);
+        this("tls", Map.of());
     }
 
-    /**
-     * @param inputSharing  LoDFA's input-sharing rule (Algorithm 3, line 8); off for an ablation
-     * @param slowdownGuard QEF's slowdown guard (Algorithm 2's threshold D); off: pure SWRD
-     * @param inputWait     passing over jobs whose input XDFS is still copying (MixApart's Algorithm 1;
-     *                      off by default in TlsScheduler, so on only for an ablation)
-     * @param oldestShare   share of the containers kept for the oldest query (off by default: 0)
-     */
-    TlsAdapter(String name, boolean inputSharing, boolean slowdownGuard, boolean inputWait, double oldestShare) {
+    /** @param settings TlsScheduler's keys to set differently from its defaults (yarn-site.xml names and values) */
+    TlsAdapter(String name, Map<String, String> settings) {
         super(name);
-        this.inputSharing = inputSharing;
-        this.slowdownGuard = slowdownGuard;
-        this.inputWait = inputWait;
-        this.oldestShare = oldestShare;
+        this.settings = Map.copyOf(settings);
     }
 
     @Override
@@ -72,12 +59,7 @@ class TlsAdapter extends FairAdapter {
     void configure(YarnConfiguration conf, ClusterSpec cluster, Path workDir) throws IOException {
         super.configure(conf, cluster, workDir);
         conf.set(YarnConfiguration.RM_SCHEDULER, TlsScheduler.class.getName());
-        conf.setBoolean("percolate.scheduler.lodfa.input-sharing", inputSharing);
-        conf.setBoolean("percolate.scheduler.qef.fairness", slowdownGuard);
-        conf.setDouble("percolate.scheduler.qef.oldest-query-share", oldestShare);
-        if (inputWait) {
-            conf.setLong("percolate.scheduler.input.max-wait-ms", INPUT_MAX_WAIT_MS);
-        }
+        settings.forEach(conf::set);
         Path descriptors = workDir.resolve("descriptors");
         conf.set(DescriptorStore.DIR_KEY, descriptors.toUri().toString());
         // descriptors are left for the run's own cleanup; the loader thread deleting them would race it
