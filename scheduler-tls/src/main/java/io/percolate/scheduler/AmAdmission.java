@@ -6,6 +6,7 @@ import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.ResourceRequest;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSAppAttempt;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FSLeafQueue;
+import org.apache.hadoop.yarn.util.resource.Resources;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -93,11 +94,18 @@ final class AmAdmission {
         for (FSLeafQueue queue : queues) {
             if (!(queue.getPolicy() instanceof QueryAwarePolicy)) {
                 configuredShare.remove(queue); // a reload gave it another policy and its configured share
-            } else if (queue.getMaxAMShare() != LIFTED_SHARE) {
+                continue;
+            }
+            if (queue.getMaxAMShare() != LIFTED_SHARE) {
                 configuredShare.put(queue, queue.getMaxAMShare());
                 queue.setMaxAMShare(LIFTED_SHARE);
                 LOG.info("Percolate: queue {} keeps its ApplicationMaster room (maxAMShare {}) in TlsScheduler, "
                         + "{} more AMs for its leading queries", queue.getName(), configuredShare.get(queue), lane);
+            }
+            float share = configuredShare.get(queue);
+            if (share >= 0) {
+                // what FairScheduler would publish on the RM's scheduler page and in the queue's metrics
+                queue.getMetrics().setMaxAMShare(Resources.multiplyAndRoundUp(countedShare(queue), share));
             }
         }
     }
@@ -210,20 +218,24 @@ final class AmAdmission {
         if (share < 0) {
             return true; // -1: AMs unlimited
         }
-        return amMemory(queue) + memory <= (long) Math.ceil(countedShare(queue) * (double) share) + beyond;
+        long room = (long) Math.ceil(countedShare(queue).getMemorySize() * (double) share);
+        return amMemory(queue) + memory <= room + beyond;
     }
 
     /** Whether the queue's share would still hold {@code memory} more beside its running AMs: a task's room. */
     private static boolean leavesATask(FSLeafQueue queue, long memory) {
-        return amMemory(queue) + memory <= countedShare(queue);
+        return amMemory(queue) + memory <= countedShare(queue).getMemorySize();
     }
 
     private static long amMemory(FSLeafQueue queue) {
         return queue.getMetrics().getAMResourceUsageMB();
     }
 
-    private static long countedShare(FSLeafQueue queue) {
-        return Math.max(queue.getSteadyFairShare().getMemorySize(), queue.getFairShare().getMemorySize());
+    /** The share the queue can count on: the larger, by memory, of its steady and its current fair share. */
+    private static Resource countedShare(FSLeafQueue queue) {
+        Resource steady = queue.getSteadyFairShare();
+        Resource fair = queue.getFairShare();
+        return steady.getMemorySize() >= fair.getMemorySize() ? steady : fair;
     }
 
     /** Per queue ordered by TLS, the query positions of its first {@code reserved} queries. */

@@ -339,6 +339,7 @@ final class TestTlsSchedulerOrdering {
         assertEquals(Map.of("b4", 1, "b3", 1, "b2", 1, "b1", 1, "s1", 1, "s2", 0), ams,
                 "AM containers per application, large queries b4..b1 (largest first), small queries s1, s2");
         assertEquals(AmAdmission.LIFTED_SHARE, leafQueue().getMaxAMShare(), "FairScheduler's AM check is lifted");
+        assertEquals(4 * GB, leafQueue().getMetrics().getMaxAMShareMB(), "the room, as the RM's pages show it");
 
         // a reload of the allocation file restores the configured share; the next update keeps the room again
         scheduler.reinitialize(rm.getConfig(), rm.getRMContext());

@@ -79,7 +79,7 @@ public final class ClusterBench {
     }
 
     static String scheduler(SchedulerKind kind) {
-        return kind.name().toLowerCase(Locale.ROOT);
+        return kind.label();
     }
 
     /** The smoke mix reads two tables; the others all eight. */

@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
  */
 final class ClusterReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final List<String> BASELINES = List.of("fair", "capacity");
+    private static final List<String> BASELINES = List.of("fair", "capacity", "fair-noamlimit");
 
     private final ClusterSettings settings;
     private final String aloneScheduler;

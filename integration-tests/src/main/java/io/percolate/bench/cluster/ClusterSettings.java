@@ -6,7 +6,6 @@ import io.percolate.it.cluster.MiniPercolateCluster.SchedulerKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -55,7 +54,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
     }
 
     /**
-     * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity},
+     * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity} (also {@code fair-noamlimit}),
      * {@code --scale 0.02}, {@code --queries 10}, {@code --gap 10}, {@code --group-size 2},
      * {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
      * {@code --no-prefetch} (prefetch is on by default), {@code --no-manager} (the manager runs by
@@ -64,11 +63,11 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
     static ClusterSettings parse(List<String> args) {
         BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "queries", "gap", "group-size",
                 "seed", "nodes", "node-mb", "filer-mb", "out"), Set.of("no-prefetch", "no-manager"), "--mix facebook,groups,single,xdfs"
-                + " --schedulers tls,fair,capacity --scale SF --queries N --gap S --group-size N --seed N --nodes N"
+                + " --schedulers tls,fair,capacity,fair-noamlimit --scale SF --queries N --gap S --group-size N --seed N --nodes N"
                 + " --node-mb MB --filer-mb M --no-prefetch --no-manager --out DIR");
         List<SchedulerKind> schedulers = new ArrayList<>();
         for (String s : o.list("schedulers", List.of("tls", "fair", "capacity"))) {
-            schedulers.add(SchedulerKind.valueOf(s.toUpperCase(Locale.ROOT)));
+            schedulers.add(SchedulerKind.of(s));
         }
         return new ClusterSettings(o.list("mix", List.of("facebook", "groups", "single")), schedulers,
                 o.number("scale", 0.02), o.integer("queries", 10), o.number("gap", 10), o.integer("group-size", 2),
@@ -121,7 +120,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
     Map<String, Object> toMap() {
         Map<String, Object> m = new java.util.LinkedHashMap<>();
         m.put("mixes", mixes);
-        m.put("schedulers", schedulers.stream().map(s -> s.name().toLowerCase(Locale.ROOT)).toList());
+        m.put("schedulers", schedulers.stream().map(SchedulerKind::label).toList());
         m.put("scale", scale);
         m.put("queries", queries);
         m.put("mean_gap_s", meanGapSeconds);

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,7 +39,7 @@ final class ClusterHost implements Host {
 
     @Override
     public Map<String, Double> run(String scheduler, List<MixJob> jobs) throws Exception {
-        SchedulerKind kind = SchedulerKind.valueOf(scheduler.toUpperCase(Locale.ROOT));
+        SchedulerKind kind = SchedulerKind.of(scheduler);
         Path dir = Files.createDirectories(workDir.resolve(scheduler));
         MiniPercolateCluster.Spec spec = new MiniPercolateCluster.Spec(dir, nodes, containersPerNode * CONTAINER_MB,
                 CONTAINER_MB, false, kind);

@@ -49,8 +49,28 @@ public final class MiniPercolateCluster implements InProcessHadoop {
         TLS,
         /** stock FairScheduler, {@code fair} policy */
         FAIR,
+        /**
+         * stock FairScheduler, {@code fair} policy, no ApplicationMaster limit: its own limit's room
+         * follows the queue's demand, where TlsScheduler keeps the room against the steady share
+         */
+        FAIR_NOAMLIMIT,
         /** stock CapacityScheduler, one queue, FIFO ordering (its default) */
-        CAPACITY
+        CAPACITY;
+
+        /** The name benchmarks use: {@code tls}, {@code fair}, {@code fair-noamlimit}, {@code capacity}. */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+
+        /** The kind a {@link #label()} names. */
+        public static SchedulerKind of(String label) {
+            for (SchedulerKind kind : values()) {
+                if (kind.label().equals(label)) {
+                    return kind;
+                }
+            }
+            throw new IllegalArgumentException("unknown scheduler '" + label + "'");
+        }
     }
 
     /**
@@ -182,11 +202,12 @@ public final class MiniPercolateCluster implements InProcessHadoop {
 
     private static void configureScheduler(Configuration conf, Spec spec) throws IOException {
         switch (spec.scheduler()) {
-            case TLS, FAIR -> {
+            case TLS, FAIR, FAIR_NOAMLIMIT -> {
                 boolean tls = spec.scheduler() == SchedulerKind.TLS;
                 conf.set(YarnConfiguration.RM_SCHEDULER, tls ? TlsScheduler.class.getName() : FairScheduler.class.getName());
                 conf.set("yarn.scheduler.fair.allocation.file", writeAllocations(spec.workDir(),
-                        tls ? QueryAwarePolicy.class.getName() : "fair").toString());
+                        tls ? QueryAwarePolicy.class.getName() : "fair",
+                        spec.scheduler() == SchedulerKind.FAIR_NOAMLIMIT ? -1 : AM_SHARE).toString());
                 conf.setBoolean("yarn.scheduler.fair.user-as-default-queue", false); // as root, apps would land in "root"
                 conf.setBoolean("yarn.scheduler.fair.preemption", false);
             }
@@ -200,11 +221,12 @@ public final class MiniPercolateCluster implements InProcessHadoop {
     }
 
     /**
-     * The default queue ordered by {@code defaultPolicy}, and the control queue by arrival;
+     * The default queue ordered by {@code defaultPolicy}, and the control queue by arrival, both with
+     * maxAMShare {@code amShare};
      * {@code fifo} is named on its leaf only because FairScheduler allows it on leaf queues alone.
      */
-    private static java.nio.file.Path writeAllocations(java.nio.file.Path workDir, String defaultPolicy)
-            throws IOException {
+    private static java.nio.file.Path writeAllocations(java.nio.file.Path workDir, String defaultPolicy,
+                                                       double amShare) throws IOException {
         java.nio.file.Path file = workDir.resolve("fair-scheduler.xml");
         Files.writeString(file, """
                 <?xml version="1.0"?>
@@ -216,7 +238,7 @@ public final class MiniPercolateCluster implements InProcessHadoop {
                     <schedulingPolicy>fifo</schedulingPolicy>
                   </queue>
                 </allocations>
-                """.formatted(AM_SHARE, defaultPolicy, TLS_QUEUE, FIFO_QUEUE));
+                """.formatted(amShare, defaultPolicy, TLS_QUEUE, FIFO_QUEUE));
         return file;
     }
 

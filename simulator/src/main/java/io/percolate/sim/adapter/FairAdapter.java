@@ -15,12 +15,20 @@ import java.nio.file.Path;
 class FairAdapter extends HostedScheduler {
     static final String QUEUE = "default";
 
+    private final double amShare;
+
     FairAdapter() {
         this("fair");
     }
 
     FairAdapter(String name) {
+        this(name, SimDefaults.AM_SHARE);
+    }
+
+    /** @param amShare the queue's maxAMShare; -1: ApplicationMasters unlimited */
+    FairAdapter(String name, double amShare) {
         super(name);
+        this.amShare = amShare;
     }
 
     /** The queue's {@code schedulingPolicy}. */
@@ -41,7 +49,7 @@ class FairAdapter extends HostedScheduler {
     @Override
     void configure(YarnConfiguration conf, ClusterSpec cluster, Path workDir) throws IOException {
         Path allocations = workDir.resolve("fair-scheduler.xml");
-        // the same ApplicationMaster limit as the CapacityScheduler adapter's
+        // the same ApplicationMaster limit as the CapacityScheduler adapter's, unless told otherwise
         Files.writeString(allocations, """
                 <?xml version="1.0"?>
                 <allocations>
@@ -49,7 +57,7 @@ class FairAdapter extends HostedScheduler {
                   <queueMaxAMShareDefault>%s</queueMaxAMShareDefault>
                   <queue name="%s"/>
                 </allocations>
-                """.formatted(policy(), SimDefaults.AM_SHARE, QUEUE), StandardCharsets.UTF_8);
+                """.formatted(policy(), amShare, QUEUE), StandardCharsets.UTF_8);
         conf.set(YarnConfiguration.RM_SCHEDULER, FairScheduler.class.getName());
         conf.set(FairSchedulerConfiguration.ALLOCATION_FILE, allocations.toString());
         conf.setBoolean(FairSchedulerConfiguration.USER_AS_DEFAULT_QUEUE, false);

@@ -20,8 +20,11 @@ import java.util.Map;
  */
 public final class BenchReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    /** What TLS's mean response is set against: the stock schedulers, and the oracle it can at best match. */
-    private static final List<String> BASELINES = List.of("fair", "capacity", "oracle");
+    /**
+     * What TLS's mean response is set against: the stock schedulers, Fair without its AM limit (what
+     * TLS's own AM room is worth), and the oracle it can at best match.
+     */
+    private static final List<String> BASELINES = List.of("fair", "capacity", "oracle", "fair-noamlimit");
 
     private final Workload workload;
     private final Map<String, Object> settings;

@@ -24,7 +24,7 @@ import java.util.Map;
  */
 public final class SweepReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final List<String> BASELINES = List.of("fair", "capacity");
+    private static final List<String> BASELINES = List.of("fair", "capacity", "fair-noamlimit");
 
     private final String workload;
     private final List<String> schedulers;

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -60,9 +61,10 @@ final class TestAdapters {
         YarnConfiguration tls = configuration("tls", workDir);
         YarnConfiguration noGuard = configuration("tls-noguard", workDir);
         YarnConfiguration noShare = configuration("tls-noshare", workDir);
-        assertEquals(List.of(true, true), List.of(tls.getBoolean(guard, false), tls.getBoolean(sharing, false)));
-        assertEquals(List.of(false, true), List.of(noGuard.getBoolean(guard, true), noGuard.getBoolean(sharing, false)));
-        assertEquals(List.of(true, false), List.of(noShare.getBoolean(guard, false), noShare.getBoolean(sharing, true)));
+        // TLS keeps TlsScheduler's defaults (both rules on); each ablation sets its one key
+        assertEquals(Arrays.asList(null, null), Arrays.asList(tls.get(guard), tls.get(sharing)));
+        assertEquals(Arrays.asList("false", null), Arrays.asList(noGuard.get(guard), noGuard.get(sharing)));
+        assertEquals(Arrays.asList(null, "false"), Arrays.asList(noShare.get(guard), noShare.get(sharing)));
     }
 
     private static YarnConfiguration configuration(String name, Path workDir) throws IOException {
