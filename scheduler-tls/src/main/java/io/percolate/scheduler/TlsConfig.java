@@ -82,11 +82,12 @@ record TlsConfig(
     /**
      * ApplicationMasters a queue's leading queries (its first am-first-queries) may start beyond
      * its maxAMShare, so a small query arriving while lower-ranked jobs fill the AM room starts
-     * at once instead of waiting for one of them to end; never the queue's last container. 0:
+     * at once instead of waiting for one of them to end; never the queue's last container. 0 (the
+     * default: it goes beyond the operator's maxAMShare, and no benchmark has shown it pays yet):
      * the room binds every AM. Needs am-first-queries > 0.
      */
     static final String AM_LANE = "percolate.scheduler.am-lane";
-    static final int DEFAULT_AM_LANE = 1;
+    static final int DEFAULT_AM_LANE = 0;
     /** Order queries by QEF (smallest remaining WRD, with the slowdown guard); false: first come, first served. */
     static final String QEF_ENABLED = "percolate.scheduler.qef.enabled";
     static final boolean DEFAULT_QEF_ENABLED = true;

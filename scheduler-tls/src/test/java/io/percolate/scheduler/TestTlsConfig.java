@@ -63,7 +63,7 @@ final class TestTlsConfig {
         assertEquals(2, config.loaderThreads());
         assertTrue(config.deleteRetiredDescriptors());
         assertEquals(2, config.amFirstQueries());
-        assertEquals(1, config.amLane());
+        assertEquals(0, config.amLane());
         assertEquals(new QueryRegistry.Settings(600_000, 100, 30, 10, true, true, 1000), config.registry());
         assertEquals(new Qef.Settings(true, true, 3, 0), config.qef());
         assertEquals(Duration.ofSeconds(300), config.loadWindow());

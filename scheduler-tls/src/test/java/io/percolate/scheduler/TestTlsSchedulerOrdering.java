@@ -374,6 +374,7 @@ final class TestTlsSchedulerOrdering {
     /** The lane never takes a queue's last container: on a 2 GB node with room for one AM, a second waits. */
     @Test
     void amLane_leavesRoomForATask() throws Exception {
+        this.amLane = 1;
         this.maxAmShare = 0.5;
         start(5, 20, 2, true, false);
         assertEquals(Map.of("b1", 1, "s1", 0), submitAll(List.of("b1", "s1")));

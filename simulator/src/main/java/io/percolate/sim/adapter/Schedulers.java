@@ -32,8 +32,8 @@ public final class Schedulers {
         variant("tls-inputwait", "percolate.scheduler.input.max-wait-ms", "60000");
         // a quarter of the containers kept for the oldest query
         variant("tls-floor", "percolate.scheduler.qef.oldest-query-share", "0.25");
-        // no AM lane: the queue's maxAMShare binds the leading queries' ApplicationMasters too
-        variant("tls-nolane", "percolate.scheduler.am-lane", "0");
+        // an AM lane of one: the leading queries may start one ApplicationMaster beyond the queue's room
+        variant("tls-lane", "percolate.scheduler.am-lane", "1");
     }
 
     private Schedulers() {
