@@ -306,14 +306,12 @@ final class TestTlsSchedulerOrdering {
     @Test
     void amAdmission_keepsAmSlotsForTheLeadingQueries() throws Exception {
         Map<String, Integer> ams = amsAfterFourLargeQueriesAndASmallOne(2);
-        assertEquals(Map.of("b1", 1, "b2", 1, "b3", 0, "b4", 0, "s", 1), ams,
-                "AM containers per application, large queries b1..b4 (smallest first), small query s");
+        assertEquals(Map.of("b1", 1, "b2", 1, "b3", 0, "b4", 0, "s1", 1), ams,
+                "AM containers per application, large queries b1..b4 (smallest first), small query s1");
         assertEquals(2, scheduler.heldApplicationMasters(), "b3's and b4's AMs are held");
 
         // a held application that is killed leaves nothing behind
-        ApplicationId b3 = rm.getRMContext().getRMApps().values().stream()
-                .filter(a -> a.getName().equals("b3")).findFirst().orElseThrow().getApplicationId();
-        rm.killApp(b3);
+        rm.killApp(app("b3").getApplicationId());
         rm.drainEvents();
         scheduler.update();
         assertEquals(1, scheduler.heldApplicationMasters(), "only b4's AM is held");
@@ -323,7 +321,7 @@ final class TestTlsSchedulerOrdering {
     void withoutAmAdmission_lateLargeQueriesTakeTheAmSlotsTheSmallQueryNeeds() throws Exception {
         // the control: FairScheduler's maxAMShare alone lets the AMs start in arrival order
         Map<String, Integer> ams = amsAfterFourLargeQueriesAndASmallOne(0);
-        assertEquals(0, ams.get("s"), "the small query waits for an AM slot: " + ams);
+        assertEquals(0, ams.get("s1"), "the small query waits for an AM slot: " + ams);
         assertTrue(ams.get("b3") + ams.get("b4") > 0, "a large query ranked after it holds one: " + ams);
     }
 
@@ -420,24 +418,7 @@ final class TestTlsSchedulerOrdering {
         this.amFirstQueries = amFirstQueries;
         this.maxAmShare = 0.5;
         start(5, 20);
-        Map<ApplicationId, String> names = new LinkedHashMap<>();
-        for (int i = 1; i <= 5; i++) {
-            String name = i <= 4 ? "b" + i : "s";
-            publish("query-" + name, i <= 4 ? estimate(100 + 10 * i, 60) : SMALL);
-            RMApp app = submit(name, tags("query-" + name, "Stage-1"));
-            names.put(app.getApplicationId(), name);
-            rm.drainEvents();
-            awaitStatus("query-" + name, DescriptorStatus.LOADED); // QEF places it
-            for (int beat = 0; beat < 3; beat++) {
-                nm.nodeHeartbeat(true);
-                rm.drainEvents();
-            }
-        }
-        Map<String, Integer> ams = new LinkedHashMap<>();
-        for (Map.Entry<ApplicationId, String> app : names.entrySet()) {
-            ams.put(app.getValue(), liveContainers(rm.getRMContext().getRMApps().get(app.getKey())));
-        }
-        return ams;
+        return submitAll(List.of("b1", "b2", "b3", "b4", "s1"));
     }
 
     private List<String> jobsOfOneQueryServed(int amFirstQueries) throws Exception {
