@@ -99,8 +99,9 @@ final class AmAdmission {
             if (queue.getMaxAMShare() != LIFTED_SHARE) {
                 configuredShare.put(queue, queue.getMaxAMShare());
                 queue.setMaxAMShare(LIFTED_SHARE);
-                LOG.info("Percolate: queue {} keeps its ApplicationMaster room (maxAMShare {}) in TlsScheduler, "
-                        + "{} more AMs for its leading queries", queue.getName(), configuredShare.get(queue), lane);
+                LOG.info("Percolate: queue {} keeps its ApplicationMaster room (maxAMShare {}) in TlsScheduler{}",
+                        queue.getName(), configuredShare.get(queue),
+                        lane == 0 ? "" : ", " + lane + " more AMs for its leading queries");
             }
             float share = configuredShare.get(queue);
             if (share >= 0) {

@@ -19,6 +19,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import static java.util.Objects.requireNonNull;
@@ -59,7 +60,7 @@ public final class MiniPercolateCluster implements InProcessHadoop {
 
         /** The name benchmarks use: {@code tls}, {@code fair}, {@code fair-noamlimit}, {@code capacity}. */
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         /** The kind a {@link #label()} names. */
