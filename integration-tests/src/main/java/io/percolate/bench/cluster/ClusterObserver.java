@@ -11,12 +11,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
@@ -27,7 +30,11 @@ import java.util.stream.Stream;
  */
 final class ClusterObserver implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterObserver.class);
+    private static final Set<YarnApplicationState> ENDED =
+            EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED);
     static final long PERIOD_MILLIS = 500;
+    /** A mix whose applications hold only ApplicationMasters for this long is deadlocked. */
+    static final Duration STUCK_AFTER = Duration.ofMinutes(3);
 
     /** Containers running per tag at one moment ({@link System#nanoTime()}). */
     private record Sample(long nanos, Map<String, Integer> containersByTag) {
@@ -36,6 +43,7 @@ final class ClusterObserver implements Runnable {
     private final MiniPercolateCluster cluster;
     private final List<Sample> samples = new ArrayList<>();
     private final Map<String, Double> predictedAlone = new ConcurrentHashMap<>();
+    private final ProgressWatch progress = new ProgressWatch(STUCK_AFTER);
     private volatile boolean stopped;
 
     ClusterObserver(MiniPercolateCluster cluster) {
@@ -61,19 +69,34 @@ final class ClusterObserver implements Runnable {
         stopped = true;
     }
 
+    /** Why the mix cannot progress ({@link ProgressWatch}); empty while it can. */
+    Optional<String> stuck() {
+        return progress.stuck();
+    }
+
     private void sample() throws IOException {
         long now = System.nanoTime();
         Map<String, Integer> byTag = new HashMap<>();
+        int running = 0;
+        int tasks = 0;
+        int finished = 0;
         for (ApplicationReport app : cluster.applications()) {
-            if (app.getYarnApplicationState() != YarnApplicationState.RUNNING) {
+            YarnApplicationState state = app.getYarnApplicationState();
+            if (ENDED.contains(state)) {
+                finished++;
+            }
+            if (state != YarnApplicationState.RUNNING) {
                 continue;
             }
             // the ApplicationMaster's container counts as the job's: it runs the job's setup and commit
             int used = app.getApplicationResourceUsageReport().getNumUsedContainers();
+            running++;
+            tasks += Math.max(0, used - 1);
             for (String tag : app.getApplicationTags()) {
                 byTag.merge(tag, used, Integer::sum);
             }
         }
+        progress.observe(now, running, tasks, finished);
         synchronized (samples) {
             samples.add(new Sample(now, byTag));
         }

@@ -33,6 +33,8 @@ final class ClusterReport {
     private final List<QueryRun> aloneRuns = new ArrayList<>();
     /** mix → scheduler → runs, in the order they ran */
     private final Map<String, Map<String, List<QueryRun>>> mixes = new LinkedHashMap<>();
+    /** mix → scheduler → why it could not finish the mix */
+    private final Map<String, Map<String, String>> stuck = new LinkedHashMap<>();
     private String xdfsScheduler;
     private XdfsComparison.Result xdfs;
 
@@ -57,6 +59,11 @@ final class ClusterReport {
 
     void add(String mix, String scheduler, List<QueryRun> runs) {
         mixes.computeIfAbsent(mix, k -> new LinkedHashMap<>()).put(scheduler, List.copyOf(runs));
+    }
+
+    /** A mix {@code scheduler} could not finish ({@link MixRunner.Stuck}): no figures, only why. */
+    void addStuck(String mix, String scheduler, String why) {
+        stuck.computeIfAbsent(mix, k -> new LinkedHashMap<>()).put(scheduler, why);
     }
 
     /** Mean response time of {@code scheduler} in {@code mix}; NaN when it did not run. */
@@ -98,6 +105,10 @@ final class ClusterReport {
         aloneSeconds().forEach((q, s) -> alone.put(q, round(s)));
         ObjectNode mixesJson = root.putObject("mixes");
         mixes.forEach((mix, bySchedulers) -> mixesJson.set(mix, mixJson(mix, bySchedulers)));
+        stuck.forEach((mix, bySchedulers) -> {
+            ObjectNode node = mixesJson.has(mix) ? (ObjectNode) mixesJson.get(mix) : mixesJson.putObject(mix);
+            bySchedulers.forEach((scheduler, why) -> node.putObject(scheduler).put("completed", false).put("stuck", why));
+        });
         root.set("prediction", predictionJson());
         root.set("results", agreementJson());
         root.set("xdfs", xdfsJson());
@@ -156,6 +167,7 @@ final class ClusterReport {
         boolean alone = mix.equals("single");
         bySchedulers.forEach((scheduler, runs) -> {
             ObjectNode s = node.putObject(scheduler);
+            s.put("completed", true);
             s.put("mean_response_s", round(meanResponse(mix, scheduler)));
             s.put("makespan_s", round(runs.stream().mapToDouble(r -> r.submittedSeconds() + r.responseSeconds()).max().orElse(0)));
             s.put("mean_stall_s", round(runs.stream().mapToDouble(QueryRun::stallSeconds).average().orElse(0)));
@@ -296,6 +308,8 @@ final class ClusterReport {
                 + BASELINES.stream().filter(b -> bySchedulers.containsKey("tls") && bySchedulers.containsKey(b))
                 .map(b -> String.format(Locale.ROOT, ", tls/%s %.2f", b, meanResponse(mix, "tls") / meanResponse(mix, b)))
                 .collect(Collectors.joining())));
+        stuck.forEach((mix, bySchedulers) -> bySchedulers.forEach((scheduler, why) ->
+                parts.add(mix + ": " + scheduler + " could not finish (" + why + ")")));
         if (xdfs != null) {
             parts.add(String.format(Locale.ROOT, "xdfs: makespan cold %.1f s vs ingest-then-compute %.1f s (%.2f),"
                     + " mean response warm %.1f s vs all-in-HDFS %.1f s (%.2f)", xdfs.cold().makespan(),

@@ -6,9 +6,13 @@ import io.percolate.model.QueryId;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -22,8 +26,10 @@ import static java.util.Objects.requireNonNull;
  * its submission to its last row, while a {@link ClusterObserver} watches the ResourceManager.
  */
 final class MixRunner {
-    /** A query that has not finished after this long is a failed run, not a slow one. */
-    private static final long QUERY_TIMEOUT_MINUTES = 30;
+    /** A query that has not finished this long after the mix's last arrival is a failed run, not a slow one. */
+    private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(30);
+    /** How long the sessions of an abandoned mix get to fail once its applications are killed. */
+    private static final Duration SESSIONS_END = Duration.ofMinutes(2);
 
     private final MiniPercolateCluster cluster;
     private final EmbeddedHive hive;
@@ -33,6 +39,7 @@ final class MixRunner {
         this.hive = requireNonNull(hive, "hive");
     }
 
+    /** Runs the mix; throws {@link Stuck} when it cannot finish, with its applications killed. */
     List<QueryRun> run(Mix mix) throws Exception {
         ClusterObserver observer = new ClusterObserver(cluster);
         Thread sampling = new Thread(observer, "bench-observer");
@@ -67,13 +74,60 @@ final class MixRunner {
                     return timed(arrival.query(), start, observer);
                 }));
             }
+            long lastArrival = (long) (mix.arrivals().stream().mapToDouble(Mix.Arrival::atSeconds).max().orElse(0) * 1e9);
+            long deadline = start.nanos() + lastArrival + QUERY_TIMEOUT.toNanos();
+            while (!futures.stream().allMatch(Future::isDone)) {
+                Optional<String> stuck = observer.stuck()
+                        .or(() -> System.nanoTime() > deadline ? Optional.of("a query ran for over " + QUERY_TIMEOUT.toMinutes() + " min") : Optional.empty());
+                if (stuck.isPresent()) {
+                    throw abandon(mix, stuck.get(), futures);
+                }
+                Thread.sleep(1000);
+            }
             List<QueryRun> runs = new ArrayList<>();
             for (Future<QueryRun> f : futures) {
-                runs.add(f.get(QUERY_TIMEOUT_MINUTES, TimeUnit.MINUTES));
+                runs.add(f.get());
             }
             return runs;
         } finally {
             sessions.shutdownNow();
+        }
+    }
+
+    /**
+     * Ends a mix that cannot finish: kills its applications, so their queries fail and the cluster
+     * is free for the next mix, and waits a little for the sessions to see it.
+     */
+    private Stuck abandon(Mix mix, String why, List<Future<QueryRun>> sessions) throws IOException, InterruptedException {
+        int killed = cluster.killUnfinishedApplications();
+        long finished = sessions.stream().filter(MixRunner::answered).count();
+        long until = System.nanoTime() + SESSIONS_END.toNanos();
+        while (!sessions.stream().allMatch(Future::isDone) && System.nanoTime() < until) {
+            Thread.sleep(1000);
+        }
+        return new Stuck(String.format(Locale.ROOT, "%s; %d of %d queries had finished; %d applications killed",
+                why, finished, mix.arrivals().size(), killed));
+    }
+
+    /** Whether a query's session has its rows back. */
+    private static boolean answered(Future<QueryRun> session) {
+        if (!session.isDone() || session.isCancelled()) {
+            return false;
+        }
+        try {
+            session.get();
+            return true;
+        } catch (ExecutionException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    /** A mix that could not finish under this cluster's scheduler, and why. */
+    static final class Stuck extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Stuck(String why) {
+            super(why);
         }
     }
 

@@ -9,6 +9,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.server.resourcemanager.scheduler.ResourceScheduler;
@@ -18,6 +19,7 @@ import org.apache.hadoop.yarn.server.resourcemanager.scheduler.fair.FairSchedule
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -81,6 +83,9 @@ public final class MiniPercolateCluster implements InProcessHadoop {
      * limits rather than order.
      */
     static final double AM_SHARE = 0.5;
+    private static final EnumSet<YarnApplicationState> UNFINISHED = EnumSet.of(YarnApplicationState.NEW,
+            YarnApplicationState.NEW_SAVING, YarnApplicationState.SUBMITTED, YarnApplicationState.ACCEPTED,
+            YarnApplicationState.RUNNING);
 
     /**
      * @param workDir       local directory for all cluster state
@@ -187,6 +192,22 @@ public final class MiniPercolateCluster implements InProcessHadoop {
             client.init(conf());
             client.start();
             return client.getApplications();
+        } catch (org.apache.hadoop.yarn.exceptions.YarnException e) {
+            throw new IOException(e);
+        }
+    }
+
+    /** Kills every application that has not ended; returns how many. */
+    public int killUnfinishedApplications() throws IOException {
+        try (YarnClient client = YarnClient.createYarnClient()) {
+            client.init(conf());
+            client.start();
+            int killed = 0;
+            for (ApplicationReport app : client.getApplications(UNFINISHED)) {
+                client.killApplication(app.getApplicationId());
+                killed++;
+            }
+            return killed;
         } catch (org.apache.hadoop.yarn.exceptions.YarnException e) {
             throw new IOException(e);
         }

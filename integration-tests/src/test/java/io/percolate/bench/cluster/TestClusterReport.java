@@ -1,0 +1,39 @@
+package io.percolate.bench.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class TestClusterReport {
+
+    @Test
+    void aStuckScheduler_isReportedWithoutFiguresOrRatios() {
+        ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of()), "tls");
+        BenchQuery q06 = new BenchQuery("q06", "small", "chain", "select 1");
+        report.add("facebook", "tls", List.of(run(q06, 30), run(q06, 50)));
+        report.add("facebook", "fair", List.of(run(q06, 60), run(q06, 100)));
+        report.addStuck("facebook", "fair-noamlimit", "for 180 s 8 running applications held only their ApplicationMasters' containers");
+
+        JsonNode mix = report.toJson().get("mixes").get("facebook");
+        assertTrue(mix.get("tls").get("completed").asBoolean());
+        assertEquals(40.0, mix.get("tls").get("mean_response_s").asDouble(), 1e-9);
+        assertEquals(0.5, mix.get("tls_vs_fair").asDouble(), 1e-9);
+        JsonNode stuck = mix.get("fair-noamlimit");
+        assertFalse(stuck.get("completed").asBoolean());
+        assertTrue(stuck.get("stuck").asText().contains("held only their ApplicationMasters"));
+        assertFalse(stuck.has("mean_response_s"));
+        assertFalse(mix.has("tls_vs_fair-noamlimit"), "no ratio against a mix that did not finish");
+        assertTrue(report.summary().contains("facebook: fair-noamlimit could not finish (for 180 s"), report.summary());
+    }
+
+    private static QueryRun run(BenchQuery query, double responseSeconds) {
+        return new QueryRun(query, "hive_q", 0, responseSeconds, 0, List.of(), OptionalDouble.empty(),
+                OptionalDouble.empty(), List.of(), List.of("1"));
+    }
+}
