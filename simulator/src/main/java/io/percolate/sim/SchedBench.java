@@ -14,6 +14,7 @@ import io.percolate.sim.workload.Workloads;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -23,6 +24,9 @@ import java.util.Map;
  * [--nodes N]}.
  */
 public final class SchedBench {
+    /** How much of a stuck run's state goes to the error stream. */
+    private static final int STATE_CHARS = 2000;
+
     private SchedBench() {
     }
 
@@ -54,8 +58,16 @@ public final class SchedBench {
         Simulation simulation = settings.simulation();
         Map<String, Double> alone = alone(simulation, workload, settings.aloneScheduler());
         List<RunResult> runs = new ArrayList<>();
+        Map<String, String> stuck = new LinkedHashMap<>();
         for (String name : settings.schedulers()) {
-            runs.add(simulation.run(workload, Schedulers.create(name)));
+            try {
+                runs.add(simulation.run(workload, Schedulers.create(name)));
+            } catch (Simulation.Stuck e) {
+                String state = e.state();
+                System.err.printf(Locale.ROOT, "sched: %s could not finish %s seed %d: %s%n  %s%n", name, workload.name(),
+                        workload.seed(), e.getMessage(), state.length() <= STATE_CHARS ? state : state.substring(0, STATE_CHARS) + " …");
+                stuck.put(name, e.getMessage());
+            }
         }
         Map<String, Object> reported = new LinkedHashMap<>();
         reported.put("queries", workload.queries().size());
@@ -76,7 +88,7 @@ public final class SchedBench {
         reported.put("am_exit_s", settings.startup().amExitMillis() / 1000.0);
         reported.put("start_cores_per_node", settings.startup().coresPerNode());
         reported.put("wall_s", runs.stream().mapToLong(RunResult::wallMillis).sum() / 1000.0);
-        return new BenchReport(workload, reported, alone, settings.aloneScheduler(), runs);
+        return new BenchReport(workload, reported, alone, settings.aloneScheduler(), runs, stuck);
     }
 
     /** Each query's response time on the empty cluster: the query alone, arriving at 0. */

@@ -77,8 +77,10 @@ final class MixRunner {
             long lastArrival = (long) (mix.arrivals().stream().mapToDouble(Mix.Arrival::atSeconds).max().orElse(0) * 1e9);
             long deadline = start.nanos() + lastArrival + QUERY_TIMEOUT.toNanos();
             while (!futures.stream().allMatch(Future::isDone)) {
-                Optional<String> stuck = observer.stuck()
-                        .or(() -> System.nanoTime() > deadline ? Optional.of("a query ran for over " + QUERY_TIMEOUT.toMinutes() + " min") : Optional.empty());
+                Optional<String> stuck = observer.stuck();
+                if (stuck.isEmpty() && System.nanoTime() > deadline) {
+                    stuck = Optional.of("queries still ran " + QUERY_TIMEOUT.toMinutes() + " min after the last arrival");
+                }
                 if (stuck.isPresent()) {
                     throw abandon(mix, stuck.get(), futures);
                 }

@@ -94,6 +94,25 @@ public final class Simulation {
         }
     }
 
+    /**
+     * A run that cannot finish: no container started for {@link #STALL_MILLIS} of simulated time,
+     * as when AMs fill a cluster without an AM limit and wait for tasks only their ends would free.
+     */
+    public static final class Stuck extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final String state;
+
+        Stuck(String why, String state) {
+            super(why);
+            this.state = state;
+        }
+
+        /** Every running job and the scheduler's view, for a log. */
+        public String state() {
+            return state;
+        }
+    }
+
     private enum Phase { AM_PENDING, AM_STARTING, RUNNING, DONE }
 
     /** One MapReduce job: one application. */
@@ -261,9 +280,12 @@ public final class Simulation {
             }
             while (queriesLeft > 0 && events.runNext()) {
                 if (now() - lastProgress > STALL_MILLIS) {
-                    throw new IllegalStateException(scheduler.name() + " made no progress for "
-                            + STALL_MILLIS / 3_600_000 + " simulated hours; running jobs: " + describe() + "; scheduler: "
-                            + scheduler.describe());
+                    long amsOnly = running.stream().filter(j -> j.phase == Phase.RUNNING).count();
+                    throw new Stuck(String.format(Locale.ROOT, "no container started for %d simulated hours,"
+                            + " %d jobs running (their ApplicationMasters up), %d waiting for one, %d of %d queries finished",
+                            STALL_MILLIS / 3_600_000, amsOnly, running.size() - amsOnly,
+                            workload.queries().size() - queriesLeft, workload.queries().size()),
+                            "running jobs: " + describe() + "; scheduler: " + scheduler.describe());
                 }
             }
             if (queriesLeft > 0) {

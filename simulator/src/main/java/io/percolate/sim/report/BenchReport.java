@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,22 +32,26 @@ public final class BenchReport {
     private final Map<String, Double> alone;
     private final String aloneScheduler;
     private final List<RunResult> runs;
+    private final Map<String, String> stuck;
 
     /**
      * @param alone          each query's response time alone, measured under {@code aloneScheduler}
-     * @param runs           one per scheduler, in report order
+     * @param runs           one per scheduler that finished the workload, in report order
+     * @param stuck          each scheduler that could not finish it, and why
      */
     public BenchReport(Workload workload, Map<String, Object> settings, Map<String, Double> alone,
-            String aloneScheduler, List<RunResult> runs) {
+            String aloneScheduler, List<RunResult> runs, Map<String, String> stuck) {
         this.workload = workload;
         this.settings = Map.copyOf(settings);
         this.alone = Map.copyOf(alone);
         this.aloneScheduler = aloneScheduler;
         this.runs = List.copyOf(runs);
+        this.stuck = new LinkedHashMap<>(stuck);
     }
 
+    /** The scheduler's mean response; NaN when it could not finish the workload. */
     public double meanResponse(String scheduler) {
-        return scored(run(scheduler)).meanResponse();
+        return stuck.containsKey(scheduler) ? Double.NaN : scored(run(scheduler)).meanResponse();
     }
 
     /** TLS's mean response over {@code baseline}'s: below 1 when TLS is faster. */
@@ -65,6 +70,7 @@ public final class BenchReport {
         for (RunResult run : runs) {
             schedulers.set(run.scheduler(), schedulerJson(run));
         }
+        stuck.forEach((scheduler, why) -> schedulers.putObject(scheduler).put("completed", false).put("stuck", why));
         for (String baseline : BASELINES) {
             if (has("tls") && has(baseline)) {
                 double ratio = tlsVs(baseline);
@@ -105,6 +111,7 @@ public final class BenchReport {
         for (RunResult run : runs) {
             line.append(String.format(Locale.ROOT, " %s %.1f s", run.scheduler(), meanResponse(run.scheduler())));
         }
+        stuck.keySet().forEach(scheduler -> line.append(' ').append(scheduler).append(" stuck"));
         for (String baseline : BASELINES) {
             if (has("tls") && has(baseline)) {
                 line.append(String.format(Locale.ROOT, "; tls/%s %.2f", baseline, tlsVs(baseline)));
@@ -120,7 +127,7 @@ public final class BenchReport {
     }
 
     private ObjectNode schedulerJson(RunResult run) {
-        ObjectNode node = JSON.createObjectNode();
+        ObjectNode node = JSON.createObjectNode().put("completed", true);
         Scored scored = scored(run);
         for (Metric m : Metric.RUN) {
             node.put(m.key(), round(m.value().applyAsDouble(scored)));

@@ -37,10 +37,14 @@ public final class SweepReport {
         this.points = points;
     }
 
-    /** {@code scheduler}'s mean response over {@code baseline}'s at {@code load}: {mean, standard deviation} over the seeds. */
+    /**
+     * {@code scheduler}'s mean response over {@code baseline}'s at {@code load}: {mean, standard
+     * deviation} over the seeds both finished; NaN when there is none.
+     */
     double[] ratio(double load, String scheduler, String baseline) {
         double[] ratios = points.get(load).values().stream()
-                .mapToDouble(r -> r.meanResponse(scheduler) / r.meanResponse(baseline)).toArray();
+                .mapToDouble(r -> r.meanResponse(scheduler) / r.meanResponse(baseline))
+                .filter(Double::isFinite).toArray();
         double mean = java.util.Arrays.stream(ratios).average().orElse(Double.NaN);
         double variance = java.util.Arrays.stream(ratios).map(r -> (r - mean) * (r - mean)).sum()
                 / Math.max(1, ratios.length - 1);
@@ -80,13 +84,14 @@ public final class SweepReport {
             for (Map.Entry<Long, BenchReport> seed : load.getValue().entrySet()) {
                 ObjectNode point = runs.addObject().put("load", load.getKey()).put("seed", seed.getKey());
                 for (String scheduler : schedulers) {
-                    point.put(scheduler + "_mean_response_s", round(seed.getValue().meanResponse(scheduler)));
+                    putRounded(point, scheduler + "_mean_response_s", seed.getValue().meanResponse(scheduler));
                 }
             }
             ObjectNode summary = byLoad.addObject().put("load", load.getKey()).put("seeds", load.getValue().size());
             for (Pair pair : pairs()) {
                 double[] ratio = ratio(load.getKey(), pair.scheduler(), pair.baseline());
-                summary.put(pair.key(), round(ratio[0])).put(pair.key() + "_sd", round(ratio[1]));
+                putRounded(summary, pair.key(), ratio[0]);
+                putRounded(summary, pair.key() + "_sd", ratio[1]);
             }
         }
         return root;
@@ -98,16 +103,21 @@ public final class SweepReport {
         XYChart chart = new XYChartBuilder().width(800).height(500).title("Mean response over the baselines, " + workload)
                 .xAxisTitle("offered load").yAxisTitle("scheduler / baseline (mean over seeds)").build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
-        List<Double> loads = new ArrayList<>(points.keySet());
         for (Pair pair : pairs()) {
+            List<Double> loads = new ArrayList<>();
             List<Double> means = new ArrayList<>();
             List<Double> errors = new ArrayList<>();
-            for (double load : loads) {
+            for (double load : points.keySet()) {
                 double[] ratio = ratio(load, pair.scheduler(), pair.baseline());
-                means.add(ratio[0]);
-                errors.add(ratio[1]);
+                if (Double.isFinite(ratio[0])) {
+                    loads.add(load);
+                    means.add(ratio[0]);
+                    errors.add(ratio[1]);
+                }
             }
-            chart.addSeries(pair.scheduler().toUpperCase(Locale.ROOT) + " / " + pair.baseline(), loads, means, errors);
+            if (!loads.isEmpty()) {
+                chart.addSeries(pair.scheduler().toUpperCase(Locale.ROOT) + " / " + pair.baseline(), loads, means, errors);
+            }
         }
         if (!chart.getSeriesMap().isEmpty()) {
             BitmapEncoder.saveBitmap(chart, dir.resolve("ratios.png").toString(), BitmapEncoder.BitmapFormat.PNG);
@@ -121,14 +131,21 @@ public final class SweepReport {
             line.append(String.format(Locale.ROOT, " load %.2f", load));
             for (Pair pair : pairs()) {
                 double[] ratio = ratio(load, pair.scheduler(), pair.baseline());
-                line.append(String.format(Locale.ROOT, " %s/%s %.2f±%.2f", pair.scheduler(), pair.baseline(), ratio[0], ratio[1]));
+                line.append(Double.isFinite(ratio[0])
+                        ? String.format(Locale.ROOT, " %s/%s %.2f±%.2f", pair.scheduler(), pair.baseline(), ratio[0], ratio[1])
+                        : String.format(Locale.ROOT, " %s/%s stuck", pair.scheduler(), pair.baseline()));
             }
             line.append(';');
         }
         return line.toString();
     }
 
-    private static double round(double value) {
-        return Math.round(value * 1000) / 1000.0;
+    /** The value rounded to 0.001, or null where a scheduler could not finish (NaN). */
+    private static void putRounded(ObjectNode node, String key, double value) {
+        if (Double.isFinite(value)) {
+            node.put(key, Math.round(value * 1000) / 1000.0);
+        } else {
+            node.putNull(key);
+        }
     }
 }
