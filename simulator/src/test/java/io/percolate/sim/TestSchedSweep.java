@@ -65,6 +65,8 @@ final class TestSchedSweep {
         JsonNode byLoad = sweep.toJson().get("by_load").get(0);
         assertTrue(byLoad.get("tls_vs_fair-noamlimit").isNull(), byLoad.toString());
         assertTrue(byLoad.get("tls_vs_fair").asDouble() > 0);
+        assertEquals(1, byLoad.get("tls_vs_fair_seeds").asInt());
+        assertEquals(0, byLoad.get("tls_vs_fair-noamlimit_seeds").asInt());
         assertTrue(sweep.summary().contains("tls/fair-noamlimit stuck"), sweep.summary());
 
         JsonNode stuck = run.toJson().get("schedulers").get("fair-noamlimit");

@@ -39,7 +39,7 @@ public final class SweepReport {
 
     /**
      * {@code scheduler}'s mean response over {@code baseline}'s at {@code load}: {mean, standard
-     * deviation} over the seeds both finished; NaN when there is none.
+     * deviation, seeds} over the seeds both finished; NaN when there is none.
      */
     double[] ratio(double load, String scheduler, String baseline) {
         double[] ratios = points.get(load).values().stream()
@@ -48,7 +48,7 @@ public final class SweepReport {
         double mean = java.util.Arrays.stream(ratios).average().orElse(Double.NaN);
         double variance = java.util.Arrays.stream(ratios).map(r -> (r - mean) * (r - mean)).sum()
                 / Math.max(1, ratios.length - 1);
-        return new double[] {mean, Math.sqrt(variance)};
+        return new double[] {mean, Math.sqrt(variance), ratios.length};
     }
 
     /** One scheduler's mean response over a baseline's. */
@@ -92,6 +92,7 @@ public final class SweepReport {
                 double[] ratio = ratio(load.getKey(), pair.scheduler(), pair.baseline());
                 putRounded(summary, pair.key(), ratio[0]);
                 putRounded(summary, pair.key() + "_sd", ratio[1]);
+                summary.put(pair.key() + "_seeds", (int) ratio[2]);
             }
         }
         return root;
@@ -131,9 +132,16 @@ public final class SweepReport {
             line.append(String.format(Locale.ROOT, " load %.2f", load));
             for (Pair pair : pairs()) {
                 double[] ratio = ratio(load, pair.scheduler(), pair.baseline());
-                line.append(Double.isFinite(ratio[0])
-                        ? String.format(Locale.ROOT, " %s/%s %.2f±%.2f", pair.scheduler(), pair.baseline(), ratio[0], ratio[1])
-                        : String.format(Locale.ROOT, " %s/%s stuck", pair.scheduler(), pair.baseline()));
+                int seeds = points.get(load).size();
+                line.append(String.format(Locale.ROOT, " %s/%s ", pair.scheduler(), pair.baseline()));
+                if (!Double.isFinite(ratio[0])) {
+                    line.append("stuck");
+                } else {
+                    line.append(String.format(Locale.ROOT, "%.2f±%.2f", ratio[0], ratio[1]));
+                    if (ratio[2] < seeds) {
+                        line.append(String.format(Locale.ROOT, " (%d of %d seeds)", (int) ratio[2], seeds));
+                    }
+                }
             }
             line.append(';');
         }
