@@ -25,8 +25,9 @@ import java.util.stream.Stream;
 
 /**
  * Watches the ResourceManager while a mix runs: samples, for every application tag (Hive tags
- * each job with its query id), how many containers run, from which stall time is computed; and,
- * under TLS, what the scheduler predicted for each query, to compare with what happened.
+ * each job with its query id), how many containers run, from which stall time is computed;
+ * whether the mix still progresses ({@link ProgressWatch}); and, under TLS, what the scheduler
+ * predicted for each query, to compare with what happened.
  */
 final class ClusterObserver implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterObserver.class);
