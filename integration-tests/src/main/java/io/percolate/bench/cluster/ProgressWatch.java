@@ -15,7 +15,9 @@ import java.util.Optional;
  */
 final class ProgressWatch {
     private final long limitNanos;
-    private long idleSince = -1;
+    /** Whether the last samples saw no progress, since {@code idleSince} (nanoTime may be negative: no sentinel). */
+    private boolean idle;
+    private long idleSince;
     private int finishedSeen = -1;
     private int runningWhenIdle;
     private long lastNanos;
@@ -39,8 +41,9 @@ final class ProgressWatch {
         boolean progressed = running == 0 || taskContainers > 0 || finished != finishedSeen;
         finishedSeen = finished;
         if (progressed) {
-            idleSince = -1;
-        } else if (idleSince < 0) {
+            idle = false;
+        } else if (!idle) {
+            idle = true;
             idleSince = nanos;
             runningWhenIdle = running;
         }
@@ -49,7 +52,7 @@ final class ProgressWatch {
 
     /** Why the mix cannot progress, once it has been stuck for the whole limit; empty before. */
     synchronized Optional<String> stuck() {
-        if (idleSince < 0 || lastNanos - idleSince < limitNanos) {
+        if (!idle || lastNanos - idleSince < limitNanos) {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.ROOT, "for %.0f s %d running applications held only their"

@@ -15,11 +15,12 @@ class TestProgressWatch {
 
     @Test
     void amsAloneForTheWholeLimit_isStuck() {
-        watch.observe(0, 3, 2, 0);
-        watch.observe(10 * SECOND, 8, 0, 0);
-        watch.observe(69 * SECOND, 8, 0, 0);
+        // System.nanoTime() may be negative
+        watch.observe(-80 * SECOND, 3, 2, 0);
+        watch.observe(-70 * SECOND, 8, 0, 0);
+        watch.observe(-11 * SECOND, 8, 0, 0);
         assertTrue(watch.stuck().isEmpty(), "59 s without a task is not yet the limit");
-        watch.observe(70 * SECOND, 8, 0, 0);
+        watch.observe(-10 * SECOND, 8, 0, 0);
         assertEquals("for 60 s 8 running applications held only their ApplicationMasters' containers and none finished",
                 watch.stuck().orElseThrow());
     }
@@ -30,7 +31,7 @@ class TestProgressWatch {
         watch.observe(50 * SECOND, 4, 1, 0); // a task ran
         watch.observe(100 * SECOND, 4, 0, 0);
         assertTrue(watch.stuck().isEmpty());
-        watch.observe(150 * SECOND, 3, 0, 1); // a job ended: its AM spent its slot on its own work
+        watch.observe(150 * SECOND, 3, 0, 1); // an application ended: the cluster still moves
         watch.observe(200 * SECOND, 3, 0, 1);
         watch.observe(259 * SECOND, 3, 0, 1);
         assertTrue(watch.stuck().isEmpty(), "idle since the first sample without progress, 59 s ago");
