@@ -188,29 +188,33 @@ public final class MiniPercolateCluster implements InProcessHadoop {
 
     /** Every application the ResourceManager knows, finished ones included. */
     public List<ApplicationReport> applications() throws IOException {
+        return withYarnClient(YarnClient::getApplications);
+    }
+
+    /** Kills every application that has not ended; returns how many. */
+    public int killUnfinishedApplications() throws IOException {
+        return withYarnClient(client -> {
+            List<ApplicationReport> unfinished = client.getApplications(UNFINISHED);
+            for (ApplicationReport app : unfinished) {
+                client.killApplication(app.getApplicationId());
+            }
+            return unfinished.size();
+        });
+    }
+
+    /** A call on a fresh client of this cluster's ResourceManager. */
+    private <T> T withYarnClient(YarnCall<T> call) throws IOException {
         try (YarnClient client = YarnClient.createYarnClient()) {
             client.init(conf());
             client.start();
-            return client.getApplications();
+            return call.on(client);
         } catch (org.apache.hadoop.yarn.exceptions.YarnException e) {
             throw new IOException(e);
         }
     }
 
-    /** Kills every application that has not ended; returns how many. */
-    public int killUnfinishedApplications() throws IOException {
-        try (YarnClient client = YarnClient.createYarnClient()) {
-            client.init(conf());
-            client.start();
-            int killed = 0;
-            for (ApplicationReport app : client.getApplications(UNFINISHED)) {
-                client.killApplication(app.getApplicationId());
-                killed++;
-            }
-            return killed;
-        } catch (org.apache.hadoop.yarn.exceptions.YarnException e) {
-            throw new IOException(e);
-        }
+    private interface YarnCall<T> {
+        T on(YarnClient client) throws IOException, org.apache.hadoop.yarn.exceptions.YarnException;
     }
 
     @Override

@@ -280,10 +280,11 @@ public final class Simulation {
             }
             while (queriesLeft > 0 && events.runNext()) {
                 if (now() - lastProgress > STALL_MILLIS) {
-                    long amsOnly = running.stream().filter(j -> j.phase == Phase.RUNNING).count();
+                    long amsUp = running.stream().filter(j -> j.phase == Phase.RUNNING).count();
                     throw new Stuck(String.format(Locale.ROOT, "no container started for %d simulated hours,"
-                            + " %d jobs running (their ApplicationMasters up), %d waiting for one, %d of %d queries finished",
-                            STALL_MILLIS / 3_600_000, amsOnly, running.size() - amsOnly,
+                            + " %d jobs running (their ApplicationMasters up), %d with theirs pending or starting,"
+                            + " %d of %d queries finished",
+                            STALL_MILLIS / 3_600_000, amsUp, running.size() - amsUp,
                             workload.queries().size() - queriesLeft, workload.queries().size()),
                             "running jobs: " + describe() + "; scheduler: " + scheduler.describe());
                 }

@@ -38,17 +38,21 @@ public final class SweepReport {
     }
 
     /**
-     * {@code scheduler}'s mean response over {@code baseline}'s at {@code load}: {mean, standard
-     * deviation, seeds} over the seeds both finished; NaN when there is none.
+     * {@code scheduler}'s mean response over {@code baseline}'s at {@code load}, over the seeds
+     * both finished; NaN when there is none.
      */
-    double[] ratio(double load, String scheduler, String baseline) {
+    Ratio ratio(double load, String scheduler, String baseline) {
         double[] ratios = points.get(load).values().stream()
                 .mapToDouble(r -> r.meanResponse(scheduler) / r.meanResponse(baseline))
                 .filter(Double::isFinite).toArray();
         double mean = java.util.Arrays.stream(ratios).average().orElse(Double.NaN);
         double variance = java.util.Arrays.stream(ratios).map(r -> (r - mean) * (r - mean)).sum()
                 / Math.max(1, ratios.length - 1);
-        return new double[] {mean, Math.sqrt(variance), ratios.length};
+        return new Ratio(mean, Math.sqrt(variance), ratios.length);
+    }
+
+    /** A ratio's mean and standard deviation over the {@code seeds} it was taken on. */
+    record Ratio(double mean, double sd, int seeds) {
     }
 
     /** One scheduler's mean response over a baseline's. */
@@ -89,10 +93,10 @@ public final class SweepReport {
             }
             ObjectNode summary = byLoad.addObject().put("load", load.getKey()).put("seeds", load.getValue().size());
             for (Pair pair : pairs()) {
-                double[] ratio = ratio(load.getKey(), pair.scheduler(), pair.baseline());
-                putRounded(summary, pair.key(), ratio[0]);
-                putRounded(summary, pair.key() + "_sd", ratio[1]);
-                summary.put(pair.key() + "_seeds", (int) ratio[2]);
+                Ratio ratio = ratio(load.getKey(), pair.scheduler(), pair.baseline());
+                putRounded(summary, pair.key(), ratio.mean());
+                putRounded(summary, pair.key() + "_sd", ratio.sd());
+                summary.put(pair.key() + "_seeds", ratio.seeds());
             }
         }
         return root;
@@ -109,11 +113,11 @@ public final class SweepReport {
             List<Double> means = new ArrayList<>();
             List<Double> errors = new ArrayList<>();
             for (double load : points.keySet()) {
-                double[] ratio = ratio(load, pair.scheduler(), pair.baseline());
-                if (Double.isFinite(ratio[0])) {
+                Ratio ratio = ratio(load, pair.scheduler(), pair.baseline());
+                if (Double.isFinite(ratio.mean())) {
                     loads.add(load);
-                    means.add(ratio[0]);
-                    errors.add(ratio[1]);
+                    means.add(ratio.mean());
+                    errors.add(ratio.sd());
                 }
             }
             if (!loads.isEmpty()) {
@@ -131,15 +135,15 @@ public final class SweepReport {
         for (double load : points.keySet()) {
             line.append(String.format(Locale.ROOT, " load %.2f", load));
             for (Pair pair : pairs()) {
-                double[] ratio = ratio(load, pair.scheduler(), pair.baseline());
+                Ratio ratio = ratio(load, pair.scheduler(), pair.baseline());
                 int seeds = points.get(load).size();
                 line.append(String.format(Locale.ROOT, " %s/%s ", pair.scheduler(), pair.baseline()));
-                if (!Double.isFinite(ratio[0])) {
+                if (!Double.isFinite(ratio.mean())) {
                     line.append("stuck");
                 } else {
-                    line.append(String.format(Locale.ROOT, "%.2f±%.2f", ratio[0], ratio[1]));
-                    if (ratio[2] < seeds) {
-                        line.append(String.format(Locale.ROOT, " (%d of %d seeds)", (int) ratio[2], seeds));
+                    line.append(String.format(Locale.ROOT, "%.2f±%.2f", ratio.mean(), ratio.sd()));
+                    if (ratio.seeds() < seeds) {
+                        line.append(String.format(Locale.ROOT, " (%d of %d seeds)", ratio.seeds(), seeds));
                     }
                 }
             }
