@@ -2,6 +2,10 @@ package io.percolate.bench.cluster;
 
 import io.percolate.scheduler.registry.JobForecast;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -36,5 +40,16 @@ record QueryRun(BenchQuery query, String queryId, double submittedSeconds, doubl
     /** Time its jobs spent waiting for their ApplicationMasters' containers, summed. */
     double amWaitSeconds() {
         return jobs.stream().mapToDouble(JobSpan::amWaitSeconds).sum();
+    }
+
+    /** SHA-256 of its rows in sorted order, one per line: equal answers, equal digests, whichever the run. */
+    String answerDigest() {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            rows.stream().sorted().forEach(r -> sha.update((r + "\n").getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(sha.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
     }
 }

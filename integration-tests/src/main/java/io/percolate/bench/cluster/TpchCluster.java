@@ -27,14 +27,16 @@ import java.util.Optional;
 
 /**
  * One benchmark cluster: a {@link MiniPercolateCluster} under the scheduler being measured,
- * TPC-H tables on its HDFS with their column statistics, and an embedded Hive configured the
- * same way whichever the scheduler. For the xdfs comparison it also has an NFS filer: a local
+ * TPC-H tables on its HDFS (text, or ORC written by Hive from the text) with their column
+ * statistics, and an embedded Hive configured the same way whichever the scheduler. For the xdfs comparison it also has an NFS filer: a local
  * directory read at a fixed bandwidth ({@link NfsStandIn}), which the tables can be copied to and
  * located on, through xdfs or after an ingest into HDFS, and optionally an xdfs metadata manager
  * beside it that copies blocks in TLS's query order.
  */
 final class TpchCluster implements AutoCloseable {
     private static final Path DATA = new Path("/data/tpch");
+    /** Where the ORC copies go when the tables are ORC. */
+    private static final Path ORC_DATA = new Path("/data/tpch-orc");
 
     /** Where the tables live on the filer, under its root. */
     private static final String ON_FILER = "tpch";
@@ -86,7 +88,8 @@ final class TpchCluster implements AutoCloseable {
             Map<String, String> hiveSettings = hiveSettings(settings);
             hiveSettings.putAll(filer);
             EmbeddedHive hive = new EmbeddedHive(cluster.conf(), workDir.resolve("hive"), hiveSettings);
-            hive.run(data.ddl(DATA).toArray(String[]::new));
+            hive.run((settings.format() == TableFormat.ORC ? data.orcDdl(DATA, ORC_DATA) : data.ddl(DATA))
+                    .toArray(String[]::new));
             return new TpchCluster(cluster, hive, data, filer, workDir, manager);
         } catch (Exception | Error e) {
             manager.ifPresent(XdfsManager::close);

@@ -17,10 +17,12 @@ import java.util.stream.Collectors;
 
 /**
  * TPC-H tables from the TPC-H Java generator, written as '|'-separated text files to a cluster
- * file system, with the Hive DDL that declares them as external tables.
+ * file system, with the Hive DDL that declares them as external tables, as text or as ORC.
  */
 public final class TpchDataset {
     public static final String DATABASE = "tpch";
+    /** Where the text tables are declared when {@link #DATABASE} holds their ORC copies. */
+    public static final String TEXT_DATABASE = "tpch_text";
 
     private final double scaleFactor;
     private final List<TpchTable<?>> tables;
@@ -45,10 +47,26 @@ public final class TpchDataset {
         List<String> ddl = new ArrayList<>();
         ddl.add("CREATE DATABASE IF NOT EXISTS " + DATABASE);
         for (TpchTable<?> table : tables) {
-            String columns = table.getColumns().stream()
-                    .map(c -> c.getColumnName() + " " + hiveType(c))
-                    .collect(Collectors.joining(", "));
-            ddl.add(externalTextTable(DATABASE, table.getTableName(), columns, root));
+            ddl.add(externalTextTable(DATABASE, table.getTableName(), columns(table), root));
+        }
+        return ddl;
+    }
+
+    /**
+     * The tables as ORC, under the same names: the text files in {@code textRoot} declared in
+     * {@link #TEXT_DATABASE}, and each table of {@link #DATABASE} an external ORC table under
+     * {@code orcRoot} filled from its text twin by Hive (one MapReduce job per table).
+     */
+    public List<String> orcDdl(Path textRoot, Path orcRoot) {
+        List<String> ddl = new ArrayList<>();
+        ddl.add("CREATE DATABASE IF NOT EXISTS " + TEXT_DATABASE);
+        ddl.add("CREATE DATABASE IF NOT EXISTS " + DATABASE);
+        for (TpchTable<?> table : tables) {
+            String name = table.getTableName();
+            ddl.add(externalTextTable(TEXT_DATABASE, name, columns(table), textRoot));
+            ddl.add("CREATE EXTERNAL TABLE " + DATABASE + "." + name + " (" + columns(table) + ") STORED AS ORC"
+                    + " LOCATION '" + new Path(orcRoot, name) + "'");
+            ddl.add("INSERT OVERWRITE TABLE " + DATABASE + "." + name + " SELECT * FROM " + TEXT_DATABASE + "." + name);
         }
         return ddl;
     }
@@ -78,6 +96,12 @@ public final class TpchDataset {
                 w.newLine();
             }
         }
+    }
+
+    private static String columns(TpchTable<?> table) {
+        return table.getColumns().stream()
+                .map(c -> c.getColumnName() + " " + hiveType(c))
+                .collect(Collectors.joining(", "));
     }
 
     private static String hiveType(TpchColumn<?> column) {

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Timeout;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -15,12 +16,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The cluster benchmark's smoke subsets (issue 7), on real clusters: two small Hive queries
- * submitted at once under each scheduler, TLS, Fair and Capacity, one fresh cluster each; and on
- * a TLS cluster the same pair with the tables on the NFS filer, ingested into HDFS and then read
- * through xdfs, cold and warm, with an xdfs metadata manager beside the cluster. Checks the harness
+ * submitted at once under each scheduler, TLS, Fair and Capacity, one fresh cluster each, and under
+ * TLS once more with the tables stored as ORC; and on a TLS cluster the same pair with the tables
+ * on the NFS filer, ingested into HDFS and then read through xdfs, cold and warm, with an xdfs
+ * metadata manager beside the cluster. Checks the harness
  * end to end: every query ran as real MapReduce jobs under every scheduler, every run computed the
  * same answers (through xdfs too), the warm run read less from the filer than the cold one, the
- * manager queued copies, and the result file has the benchmark's shape.
+ * manager queued copies, the tables stored as ORC give the text tables' answers, and the result
+ * file has the benchmark's shape.
  * It asserts no timing target: two queries on two cores say nothing about which is faster.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
@@ -41,6 +44,16 @@ final class TestClusterBenchSmoke {
         assertTrue(smoke.get("tls_vs_capacity").asDouble() > 0, smoke.toString());
         assertAgree(json);
         assertTrue(Files.exists(out("smoke").resolve("smoke-cdf.png")), "no CDF plot");
+
+        // the same tables as ORC, written by Hive from the text files, give the same answers
+        JsonNode orc = run("smoke-orc", List.of("--mix", "smoke", "--schedulers", "tls", "--format", "orc"));
+        assertEquals("orc", orc.at("/settings/format").asText());
+        for (int i = 0; i < 2; i++) {
+            JsonNode q = orc.at("/mixes/smoke/tls/queries/" + i);
+            String name = q.get("name").asText();
+            JsonNode text = queryNamed(smoke.at("/tls/queries"), name);
+            assertEquals(text.get("answer_digest").asText(), q.get("answer_digest").asText(), name + " on ORC: " + q);
+        }
     }
 
     @Test
@@ -64,10 +77,23 @@ final class TestClusterBenchSmoke {
     }
 
     private static JsonNode run(String mix, String schedulers) throws Exception {
-        ClusterSettings settings = ClusterSettings.parse(List.of("--mix", mix, "--schedulers", schedulers,
-                "--scale", "0.002", "--out", out(mix).toString()));
-        Path file = ClusterBench.run(settings).write(out(mix));
+        return run(mix, List.of("--mix", mix, "--schedulers", schedulers));
+    }
+
+    private static JsonNode run(String name, List<String> options) throws Exception {
+        List<String> args = new ArrayList<>(options);
+        args.addAll(List.of("--scale", "0.002", "--out", out(name).toString()));
+        Path file = ClusterBench.run(ClusterSettings.parse(args)).write(out(name));
         return new ObjectMapper().readTree(file.toFile());
+    }
+
+    private static JsonNode queryNamed(JsonNode queries, String name) {
+        for (JsonNode q : queries) {
+            if (q.get("name").asText().equals(name)) {
+                return q;
+            }
+        }
+        throw new AssertionError("no query " + name + " in " + queries);
     }
 
     private static Path out(String mix) {
