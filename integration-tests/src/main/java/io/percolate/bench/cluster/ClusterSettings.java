@@ -35,8 +35,8 @@ import java.util.Set;
  *                     (from their descriptors); false: each process fills the cache on its own
  * @param out          where result.json and the plots go
  */
-record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, TableFormat format, int queries,
-                       double meanGapSeconds, int groupSize, long seed, int nodes, int nodeMemoryMb,
+record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, TableFormat format,
+                       int queries, double meanGapSeconds, int groupSize, long seed, int nodes, int nodeMemoryMb,
                        double filerMbPerSecond, boolean prefetch, boolean manager, Path out) {
     static final int CONTAINER_MB = 512;
     static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke", "xdfs-smoke");
@@ -54,28 +54,30 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
             throw new IllegalArgumentException("bad settings: " + this);
         }
         if (format == TableFormat.ORC && mixes.stream().anyMatch(m -> m.startsWith("xdfs"))) {
-            throw new IllegalArgumentException("--format orc is for the mixes on HDFS: the xdfs comparison reads text tables from the filer");
+            throw new IllegalArgumentException(
+                    "--format orc is for the mixes on HDFS: the xdfs comparison reads text tables from the filer");
         }
     }
 
     /**
      * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity} (also {@code fair-noamlimit}),
-     * {@code --scale 0.02}, {@code --format text} (or {@code orc}), {@code --queries 10}, {@code --gap 10}, {@code --group-size 2},
-     * {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
+     * {@code --scale 0.02}, {@code --format text} (or {@code orc}), {@code --queries 10}, {@code --gap 10},
+     * {@code --group-size 2}, {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
      * {@code --no-prefetch} (prefetch is on by default), {@code --no-manager} (the manager runs by
      * default), {@code --out target/bench/cluster}.
      */
     static ClusterSettings parse(List<String> args) {
-        BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "format", "queries", "gap", "group-size",
-                "seed", "nodes", "node-mb", "filer-mb", "out"), Set.of("no-prefetch", "no-manager"), "--mix facebook,groups,single,xdfs"
-                + " --schedulers tls,fair,capacity,fair-noamlimit --scale SF --format text|orc --queries N --gap S --group-size N --seed N --nodes N"
-                + " --node-mb MB --filer-mb M --no-prefetch --no-manager --out DIR");
+        BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "format", "queries", "gap",
+                "group-size", "seed", "nodes", "node-mb", "filer-mb", "out"), Set.of("no-prefetch", "no-manager"), "--mix facebook,groups,single,xdfs"
+                + " --schedulers tls,fair,capacity,fair-noamlimit --scale SF --format text|orc --queries N --gap S"
+                + " --group-size N --seed N --nodes N --node-mb MB --filer-mb M --no-prefetch --no-manager --out DIR");
         List<SchedulerKind> schedulers = new ArrayList<>();
         for (String s : o.list("schedulers", List.of("tls", "fair", "capacity"))) {
             schedulers.add(SchedulerKind.of(s));
         }
         return new ClusterSettings(o.list("mix", List.of("facebook", "groups", "single")), schedulers,
-                o.number("scale", 0.02), TableFormat.of(o.text("format", "text")), o.integer("queries", 10), o.number("gap", 10), o.integer("group-size", 2),
+                o.number("scale", 0.02), TableFormat.of(o.text("format", "text")), o.integer("queries", 10),
+                o.number("gap", 10), o.integer("group-size", 2),
                 o.longInteger("seed", 1), o.integer("nodes", 2), o.integer("node-mb", 2048), o.number("filer-mb", 4),
                 !o.flag("no-prefetch"), !o.flag("no-manager"), o.path("out", Path.of("target", "bench", "cluster")));
     }
