@@ -19,11 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * submitted at once under each scheduler, TLS, Fair and Capacity, one fresh cluster each, and under
  * TLS once more with the tables stored as ORC; and on a TLS cluster the same pair with the tables
  * on the NFS filer, ingested into HDFS and then read through xdfs, cold and warm, with an xdfs
- * metadata manager beside the cluster. Checks the harness
- * end to end: every query ran as real MapReduce jobs under every scheduler, every run computed the
- * same answers (through xdfs too), the warm run read less from the filer than the cold one, the
- * manager queued copies, the tables stored as ORC give the text tables' answers, and the result
- * file has the benchmark's shape.
+ * metadata manager beside the cluster. Checks the harness end to end: every query ran as real
+ * MapReduce jobs under every scheduler, every run computed the same answers (through xdfs too),
+ * the tables stored as ORC give the text tables' answers, the warm run read less from the filer
+ * than the cold one, the manager queued copies, and the result file has the benchmark's shape.
  * It asserts no timing target: two queries on two cores say nothing about which is faster.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
@@ -48,8 +47,9 @@ final class TestClusterBenchSmoke {
         // the same tables as ORC, written by Hive from the text files, give the same answers
         JsonNode orc = run("smoke-orc", List.of("--mix", "smoke", "--schedulers", "tls", "--format", "orc"));
         assertEquals("orc", orc.at("/settings/format").asText());
-        for (int i = 0; i < 2; i++) {
-            JsonNode q = orc.at("/mixes/smoke/tls/queries/" + i);
+        JsonNode onOrc = orc.at("/mixes/smoke/tls/queries");
+        assertEquals(2, onOrc.size(), orc.toString());
+        for (JsonNode q : onOrc) {
             String name = q.get("name").asText();
             JsonNode text = queryNamed(smoke.at("/tls/queries"), name);
             assertEquals(text.get("answer_digest").asText(), q.get("answer_digest").asText(), name + " on ORC: " + q);
