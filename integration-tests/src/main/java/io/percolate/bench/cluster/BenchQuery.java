@@ -1,6 +1,10 @@
 package io.percolate.bench.cluster;
 
+import io.percolate.it.tpch.TpchDataset;
 import io.percolate.it.tpch.TpchQueries;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static java.util.Objects.requireNonNull;
 
@@ -18,6 +22,17 @@ record BenchQuery(String name, String bin, String shape, String sql) {
         requireNonNull(bin, "bin");
         requireNonNull(shape, "shape");
         requireNonNull(sql, "sql");
+    }
+
+    private static final Pattern TPCH_TABLE = Pattern.compile("\\b" + TpchDataset.DATABASE + "\\.");
+
+    /**
+     * The same query over the TPC-H tables declared in {@code database}, named
+     * {@code <name>@<label>} so its time alone is kept apart from the original's.
+     */
+    BenchQuery reading(String database, String label) {
+        return new BenchQuery(name + "@" + label, bin, shape,
+                TPCH_TABLE.matcher(sql).replaceAll(Matcher.quoteReplacement(database + ".")));
     }
 
     static BenchQuery of(TpchQueries.Query query, String bin, String shape) {

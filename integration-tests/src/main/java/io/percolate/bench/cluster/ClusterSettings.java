@@ -18,6 +18,10 @@ import java.util.Set;
  *                     filer) are the test suite's
  * @param schedulers   schedulers to compare, each on a cluster of its own, in this order
  * @param scale        TPC-H scale factor
+ * @param largeScale   scale factor of the tables the Facebook-like mix's large queries read; at
+ *                     another scale than {@code scale} they are a second database
+ *                     ({@link #LARGE_DATABASE}) split into tasks of the same size, so a large
+ *                     query has more tasks, not longer ones
  * @param format       how the tables are stored; ORC only for the mixes on HDFS (the xdfs
  *                     comparison copies the generator's text files to the filer)
  * @param queries      queries in the Facebook-like mix
@@ -35,11 +39,14 @@ import java.util.Set;
  *                     (from their descriptors); false: each process fills the cache on its own
  * @param out          where result.json and the plots go
  */
-record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, TableFormat format,
+record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, double largeScale,
+                       TableFormat format,
                        int queries, double meanGapSeconds, int groupSize, long seed, int nodes, int nodeMemoryMb,
                        double filerMbPerSecond, boolean prefetch, boolean manager, Path out) {
     static final int CONTAINER_MB = 512;
     static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke", "xdfs-smoke");
+    /** Where the large queries' tables are declared when {@code largeScale} differs from {@code scale}. */
+    static final String LARGE_DATABASE = "tpch_large";
 
     ClusterSettings {
         mixes = List.copyOf(mixes);
@@ -49,7 +56,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
                 throw new IllegalArgumentException("unknown mix '" + mix + "'; known: " + MIXES);
             }
         }
-        if (mixes.isEmpty() || schedulers.isEmpty() || !(scale > 0) || queries < 1 || !(meanGapSeconds >= 0)
+        if (mixes.isEmpty() || schedulers.isEmpty() || !(scale > 0) || !(largeScale > 0) || queries < 1 || !(meanGapSeconds >= 0)
                 || groupSize < 1 || nodes < 1 || nodeMemoryMb < CONTAINER_MB || !(filerMbPerSecond > 0)) {
             throw new IllegalArgumentException("bad settings: " + this);
         }
@@ -57,26 +64,32 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
             throw new IllegalArgumentException(
                     "--format orc is for the mixes on HDFS: the xdfs comparison reads text tables from the filer");
         }
+        // the fields are not assigned yet: the parameters, not largeTables() and xdfs()
+        if (largeScale != scale && mixes.stream().anyMatch(m -> m.startsWith("xdfs"))) {
+            throw new IllegalArgumentException(
+                    "--large-scale is for the mixes on HDFS: the xdfs comparison puts one scale's tables on the filer");
+        }
     }
 
     /**
      * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity} (also {@code fair-noamlimit}),
-     * {@code --scale 0.02}, {@code --format text} (or {@code orc}), {@code --queries 10}, {@code --gap 10},
+     * {@code --scale 0.02}, {@code --large-scale} (default: the scale), {@code --format text} (or {@code orc}), {@code --queries 10}, {@code --gap 10},
      * {@code --group-size 2}, {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
      * {@code --no-prefetch} (prefetch is on by default), {@code --no-manager} (the manager runs by
      * default), {@code --out target/bench/cluster}.
      */
     static ClusterSettings parse(List<String> args) {
-        BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "format", "queries", "gap",
+        BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "large-scale", "format", "queries", "gap",
                 "group-size", "seed", "nodes", "node-mb", "filer-mb", "out"), Set.of("no-prefetch", "no-manager"), "--mix facebook,groups,single,xdfs"
-                + " --schedulers tls,fair,capacity,fair-noamlimit --scale SF --format text|orc --queries N --gap S"
+                + " --schedulers tls,fair,capacity,fair-noamlimit --scale SF --large-scale SF --format text|orc --queries N --gap S"
                 + " --group-size N --seed N --nodes N --node-mb MB --filer-mb M --no-prefetch --no-manager --out DIR");
         List<SchedulerKind> schedulers = new ArrayList<>();
         for (String s : o.list("schedulers", List.of("tls", "fair", "capacity"))) {
             schedulers.add(SchedulerKind.of(s));
         }
+        double scale = o.number("scale", 0.02);
         return new ClusterSettings(o.list("mix", List.of("facebook", "groups", "single")), schedulers,
-                o.number("scale", 0.02), TableFormat.of(o.text("format", "text")), o.integer("queries", 10),
+                scale, o.number("large-scale", scale), TableFormat.of(o.text("format", "text")), o.integer("queries", 10),
                 o.number("gap", 10), o.integer("group-size", 2),
                 o.longInteger("seed", 1), o.integer("nodes", 2), o.integer("node-mb", 2048), o.number("filer-mb", 4),
                 !o.flag("no-prefetch"), !o.flag("no-manager"), o.path("out", Path.of("target", "bench", "cluster")));
@@ -95,6 +108,11 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         return mixes.contains("xdfs") || mixes.contains("xdfs-smoke");
     }
 
+    /** Whether the large queries read tables of their own, at {@code largeScale}. */
+    boolean largeTables() {
+        return largeScale != scale;
+    }
+
     /** The mixes to run on every scheduler's cluster, built from these settings. */
     List<Mix> buildMixes() {
         List<Mix> built = new ArrayList<>();
@@ -111,7 +129,8 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
 
     /** The Facebook-like mix these settings draw. */
     private Mix facebook() {
-        return Mixes.facebook(queries, meanGapSeconds, seed);
+        return Mixes.facebook(queries, meanGapSeconds, seed,
+                largeTables() ? q -> q.reading(LARGE_DATABASE, "sf" + largeScale) : q -> q);
     }
 
     /** The mix the xdfs comparison runs: the Facebook-like one, or the smoke mix in a smoke run. */
@@ -129,6 +148,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         m.put("mixes", mixes);
         m.put("schedulers", schedulers.stream().map(SchedulerKind::label).toList());
         m.put("scale", scale);
+        m.put("large_scale", largeScale);
         m.put("format", format.label());
         m.put("queries", queries);
         m.put("mean_gap_s", meanGapSeconds);

@@ -5,6 +5,7 @@ import io.percolate.it.tpch.TpchQueries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 
 /**
  * The mixes of the cluster benchmark (issue 7), scaled to what a 2-core machine runs: the same
@@ -39,9 +40,11 @@ final class Mixes {
 
     /**
      * {@code queries} drawn by {@link #FACEBOOK_SHARES} from the small, medium and large sets,
-     * arriving as a Poisson process with {@code meanGapSeconds} between arrivals.
+     * arriving as a Poisson process with {@code meanGapSeconds} between arrivals; each large
+     * query drawn is passed through {@code large} (to read larger tables, say). The draw does not
+     * depend on {@code large}.
      */
-    static Mix facebook(int queries, double meanGapSeconds, long seed) {
+    static Mix facebook(int queries, double meanGapSeconds, long seed, UnaryOperator<BenchQuery> large) {
         Random random = new Random(seed);
         List<Mix.Arrival> arrivals = new ArrayList<>();
         double at = 0;
@@ -49,7 +52,8 @@ final class Mixes {
             double u = random.nextDouble();
             List<BenchQuery> bin = u < FACEBOOK_SHARES[0] ? SMALL
                     : u < FACEBOOK_SHARES[0] + FACEBOOK_SHARES[1] ? MEDIUM : LARGE;
-            arrivals.add(new Mix.Arrival(bin.get(random.nextInt(bin.size())), at));
+            BenchQuery query = bin.get(random.nextInt(bin.size()));
+            arrivals.add(new Mix.Arrival(bin == LARGE ? large.apply(query) : query, at));
             at += -Math.log(1 - random.nextDouble()) * meanGapSeconds;
         }
         return new Mix("facebook", arrivals, false);

@@ -20,6 +20,7 @@ import org.apache.hadoop.fs.Path;
 
 import java.io.IOException;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,9 @@ final class TpchCluster implements AutoCloseable {
     private static final Path DATA = new Path("/data/tpch");
     /** Where the ORC copies go when the tables are ORC. */
     private static final Path ORC_DATA = new Path("/data/tpch-orc");
+    /** Where the large queries' tables go when they have tables of their own. */
+    private static final Path LARGE_DATA = new Path("/data/tpch-large");
+    private static final Path LARGE_ORC_DATA = new Path("/data/tpch-large-orc");
 
     /** Where the tables live on the filer, under its root. */
     private static final String ON_FILER = "tpch";
@@ -76,10 +80,10 @@ final class TpchCluster implements AutoCloseable {
         Optional<XdfsManager> manager = Optional.empty();
         try {
             TpchDataset data = new TpchDataset(settings.scale(), tables);
-            data.write(cluster.fileSystem(), DATA);
-            StatisticsStore statistics = new StatisticsStore(cluster.conf(), new Path(StatisticsStore.DEFAULT_DIR));
-            for (TpchTable<?> table : tables) {
-                statistics.write(TpchStatistics.of(data, table));
+            List<String> ddl = new ArrayList<>(load(cluster, data, DATA, ORC_DATA, settings.format()));
+            if (settings.largeTables()) {
+                ddl.addAll(load(cluster, new TpchDataset(settings.largeScale(), tables, ClusterSettings.LARGE_DATABASE),
+                        LARGE_DATA, LARGE_ORC_DATA, settings.format()));
             }
             Map<String, String> filer = filerSettings(workDir, settings);
             if (withManager) {
@@ -89,14 +93,28 @@ final class TpchCluster implements AutoCloseable {
             Map<String, String> hiveSettings = hiveSettings(settings);
             hiveSettings.putAll(filer);
             EmbeddedHive hive = new EmbeddedHive(cluster.conf(), workDir.resolve("hive"), hiveSettings);
-            hive.run((settings.format() == TableFormat.ORC ? data.orcDdl(DATA, ORC_DATA) : data.ddl(DATA))
-                    .toArray(String[]::new));
+            hive.run(ddl.toArray(String[]::new));
             return new TpchCluster(cluster, hive, data, filer, workDir, manager);
         } catch (Exception | Error e) {
             manager.ifPresent(XdfsManager::close);
             cluster.close();
             throw e;
         }
+    }
+
+    /**
+     * Writes the dataset's text files under {@code root} and its column statistics to the
+     * cluster; returns the Hive statements that declare its tables (as text, or as ORC under
+     * {@code orcRoot} written from the text).
+     */
+    private static List<String> load(MiniPercolateCluster cluster, TpchDataset data, Path root, Path orcRoot,
+                                     TableFormat format) throws IOException {
+        data.write(cluster.fileSystem(), root);
+        StatisticsStore statistics = new StatisticsStore(cluster.conf(), new Path(StatisticsStore.DEFAULT_DIR));
+        for (TpchTable<?> table : data.tables()) {
+            statistics.write(TpchStatistics.of(data, table));
+        }
+        return format == TableFormat.ORC ? data.orcDdl(root, orcRoot) : data.ddl(root);
     }
 
     /**

@@ -13,6 +13,7 @@ import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -20,19 +21,36 @@ import java.util.stream.Collectors;
  * file system, with the Hive DDL that declares them as external tables, as text or as ORC.
  */
 public final class TpchDataset {
+    /** The database the TPC-H queries name. */
     public static final String DATABASE = "tpch";
-    /** Where the text tables are declared when {@link #DATABASE} holds their ORC copies. */
-    public static final String TEXT_DATABASE = "tpch_text";
 
     private final double scaleFactor;
     private final List<TpchTable<?>> tables;
+    private final String database;
 
+    /** The tables at {@code scaleFactor}, declared in {@link #DATABASE}. */
     public TpchDataset(double scaleFactor, List<TpchTable<?>> tables) {
+        this(scaleFactor, tables, DATABASE);
+    }
+
+    /** The tables at {@code scaleFactor}, declared in {@code database}. */
+    public TpchDataset(double scaleFactor, List<TpchTable<?>> tables, String database) {
         if (!(scaleFactor > 0)) {
             throw new IllegalArgumentException("scale factor must be > 0");
         }
         this.scaleFactor = scaleFactor;
         this.tables = List.copyOf(tables);
+        this.database = Objects.requireNonNull(database, "database");
+    }
+
+    /** The database the tables are declared in. */
+    public String database() {
+        return database;
+    }
+
+    /** Where the text tables are declared when {@link #database()} holds their ORC copies. */
+    public String textDatabase() {
+        return database + "_text";
     }
 
     /** Writes each table to {@code <root>/<table>/data.tbl}. */
@@ -45,28 +63,28 @@ public final class TpchDataset {
     /** CREATE DATABASE and one CREATE EXTERNAL TABLE per table, located under {@code root}. */
     public List<String> ddl(Path root) {
         List<String> ddl = new ArrayList<>();
-        ddl.add("CREATE DATABASE IF NOT EXISTS " + DATABASE);
+        ddl.add("CREATE DATABASE IF NOT EXISTS " + database);
         for (TpchTable<?> table : tables) {
-            ddl.add(externalTextTable(DATABASE, table.getTableName(), columns(table), root));
+            ddl.add(externalTextTable(database, table.getTableName(), columns(table), root));
         }
         return ddl;
     }
 
     /**
      * The tables as ORC, under the same names: the text files in {@code textRoot} declared in
-     * {@link #TEXT_DATABASE}, and each table of {@link #DATABASE} an external ORC table under
+     * {@link #textDatabase()}, and each table of {@link #database()} an external ORC table under
      * {@code orcRoot} filled from its text twin by Hive (one MapReduce job per table).
      */
     public List<String> orcDdl(Path textRoot, Path orcRoot) {
         List<String> ddl = new ArrayList<>();
-        ddl.add("CREATE DATABASE IF NOT EXISTS " + TEXT_DATABASE);
-        ddl.add("CREATE DATABASE IF NOT EXISTS " + DATABASE);
+        ddl.add("CREATE DATABASE IF NOT EXISTS " + textDatabase());
+        ddl.add("CREATE DATABASE IF NOT EXISTS " + database);
         for (TpchTable<?> table : tables) {
             String name = table.getTableName();
-            ddl.add(externalTextTable(TEXT_DATABASE, name, columns(table), textRoot));
-            ddl.add("CREATE EXTERNAL TABLE " + DATABASE + "." + name + " (" + columns(table) + ") STORED AS ORC"
+            ddl.add(externalTextTable(textDatabase(), name, columns(table), textRoot));
+            ddl.add("CREATE EXTERNAL TABLE " + database + "." + name + " (" + columns(table) + ") STORED AS ORC"
                     + " LOCATION '" + new Path(orcRoot, name) + "'");
-            ddl.add("INSERT OVERWRITE TABLE " + DATABASE + "." + name + " SELECT * FROM " + TEXT_DATABASE + "." + name);
+            ddl.add("INSERT OVERWRITE TABLE " + database + "." + name + " SELECT * FROM " + textDatabase() + "." + name);
         }
         return ddl;
     }

@@ -23,7 +23,7 @@ public final class TpchStatistics {
     private TpchStatistics() {
     }
 
-    /** Statistics of every column of {@code table}, named as the Hive tables of {@link TpchDataset}. */
+    /** Statistics of every column of {@code table}, named as the dataset declares its Hive tables. */
     public static <E extends TpchEntity> TableStatistics of(TpchDataset data, TpchTable<E> table) {
         List<TpchColumn<E>> columns = table.getColumns();
         List<ColumnStatisticsBuilder> builders = new ArrayList<>();
@@ -38,7 +38,7 @@ public final class TpchStatistics {
             rows++;
         }
         List<ColumnStatistics> built = builders.stream().map(ColumnStatisticsBuilder::build).toList();
-        return TableStatistics.of(TpchDataset.DATABASE + "." + table.getTableName(),
+        return TableStatistics.of(data.database() + "." + table.getTableName(),
                 List.of(new PartitionStatistics("", rows, built)));
     }
 

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,5 +30,44 @@ final class TestClusterSettings {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ClusterSettings.parse(List.of("--format", "parquet")));
         assertTrue(e.getMessage().contains("text, orc"), e.getMessage());
+    }
+
+    @Test
+    void largeQueries_readTablesOfTheirOwn_atTheLargeScale_inTheSameDraw() {
+        List<String> common = List.of("--mix", "facebook", "--queries", "20", "--seed", "2");
+        Mix plain = ClusterSettings.parse(common).buildMixes().get(0);
+        ClusterSettings settings = ClusterSettings.parse(concat(common, List.of("--large-scale", "0.1")));
+        assertTrue(settings.largeTables());
+        assertEquals(0.1, settings.toMap().get("large_scale"));
+        Mix larger = settings.buildMixes().get(0);
+
+        assertEquals(plain.arrivals().size(), larger.arrivals().size());
+        int large = 0;
+        for (int i = 0; i < plain.arrivals().size(); i++) {
+            BenchQuery before = plain.arrivals().get(i).query();
+            BenchQuery after = larger.arrivals().get(i).query();
+            assertEquals(plain.arrivals().get(i).atSeconds(), larger.arrivals().get(i).atSeconds());
+            if (before.bin().equals("large")) {
+                large++;
+                assertEquals(before.name() + "@sf0.1", after.name());
+                assertFalse(after.sql().matches("(?s).*\\btpch\\..*"), after.sql());
+                assertEquals(before.sql(), after.sql().replace(ClusterSettings.LARGE_DATABASE + ".", "tpch."));
+            } else {
+                assertEquals(before, after);
+            }
+        }
+        assertTrue(large > 0, "seed 2 draws large queries among 20");
+    }
+
+    @Test
+    void largeTables_areOff_byDefault_andCannotBeCompared_onTheFiler() {
+        assertFalse(ClusterSettings.parse(List.of()).largeTables());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ClusterSettings.parse(List.of("--large-scale", "0.1", "--mix", "facebook,xdfs")));
+        assertTrue(e.getMessage().contains("xdfs"), e.getMessage());
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
     }
 }
