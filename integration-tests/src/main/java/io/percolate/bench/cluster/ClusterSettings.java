@@ -40,8 +40,7 @@ import java.util.Set;
  * @param out          where result.json and the plots go
  */
 record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, double largeScale,
-                       TableFormat format,
-                       int queries, double meanGapSeconds, int groupSize, long seed, int nodes, int nodeMemoryMb,
+                       TableFormat format, int queries, double meanGapSeconds, int groupSize, long seed, int nodes, int nodeMemoryMb,
                        double filerMbPerSecond, boolean prefetch, boolean manager, Path out) {
     static final int CONTAINER_MB = 512;
     static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke", "xdfs-smoke");
@@ -56,8 +55,8 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
                 throw new IllegalArgumentException("unknown mix '" + mix + "'; known: " + MIXES);
             }
         }
-        if (mixes.isEmpty() || schedulers.isEmpty() || !(scale > 0) || !(largeScale > 0) || queries < 1 || !(meanGapSeconds >= 0)
-                || groupSize < 1 || nodes < 1 || nodeMemoryMb < CONTAINER_MB || !(filerMbPerSecond > 0)) {
+        if (mixes.isEmpty() || schedulers.isEmpty() || !(scale > 0) || !(largeScale > 0) || queries < 1
+                || !(meanGapSeconds >= 0) || groupSize < 1 || nodes < 1 || nodeMemoryMb < CONTAINER_MB || !(filerMbPerSecond > 0)) {
             throw new IllegalArgumentException("bad settings: " + this);
         }
         if (format == TableFormat.ORC && mixes.stream().anyMatch(m -> m.startsWith("xdfs"))) {
@@ -73,24 +72,27 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
 
     /**
      * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity} (also {@code fair-noamlimit}),
-     * {@code --scale 0.02}, {@code --large-scale} (default: the scale), {@code --format text} (or {@code orc}), {@code --queries 10}, {@code --gap 10},
+     * {@code --scale 0.02}, {@code --large-scale} (default: the scale), {@code --format text} (or {@code orc}),
+     * {@code --queries 10}, {@code --gap 10},
      * {@code --group-size 2}, {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
      * {@code --no-prefetch} (prefetch is on by default), {@code --no-manager} (the manager runs by
      * default), {@code --out target/bench/cluster}.
      */
     static ClusterSettings parse(List<String> args) {
-        BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "large-scale", "format", "queries", "gap",
-                "group-size", "seed", "nodes", "node-mb", "filer-mb", "out"), Set.of("no-prefetch", "no-manager"), "--mix facebook,groups,single,xdfs"
-                + " --schedulers tls,fair,capacity,fair-noamlimit --scale SF --large-scale SF --format text|orc --queries N --gap S"
-                + " --group-size N --seed N --nodes N --node-mb MB --filer-mb M --no-prefetch --no-manager --out DIR");
+        BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "large-scale", "format",
+                        "queries", "gap", "group-size", "seed", "nodes", "node-mb", "filer-mb", "out"),
+                Set.of("no-prefetch", "no-manager"), "--mix facebook,groups,single,xdfs"
+                        + " --schedulers tls,fair,capacity,fair-noamlimit --scale SF --large-scale SF --format text|orc"
+                        + " --queries N --gap S --group-size N --seed N --nodes N --node-mb MB --filer-mb M"
+                        + " --no-prefetch --no-manager --out DIR");
         List<SchedulerKind> schedulers = new ArrayList<>();
         for (String s : o.list("schedulers", List.of("tls", "fair", "capacity"))) {
             schedulers.add(SchedulerKind.of(s));
         }
         double scale = o.number("scale", 0.02);
         return new ClusterSettings(o.list("mix", List.of("facebook", "groups", "single")), schedulers,
-                scale, o.number("large-scale", scale), TableFormat.of(o.text("format", "text")), o.integer("queries", 10),
-                o.number("gap", 10), o.integer("group-size", 2),
+                scale, o.number("large-scale", scale), TableFormat.of(o.text("format", "text")),
+                o.integer("queries", 10), o.number("gap", 10), o.integer("group-size", 2),
                 o.longInteger("seed", 1), o.integer("nodes", 2), o.integer("node-mb", 2048), o.number("filer-mb", 4),
                 !o.flag("no-prefetch"), !o.flag("no-manager"), o.path("out", Path.of("target", "bench", "cluster")));
     }

@@ -29,7 +29,7 @@ import java.util.Optional;
 /**
  * One benchmark cluster: a {@link MiniPercolateCluster} under the scheduler being measured,
  * TPC-H tables on its HDFS (text, or ORC written by Hive from the text) with their column
- * statistics, and an embedded Hive configured the same way whichever the scheduler. For the xdfs
+ * statistics (and, for the large queries, a second copy at a larger scale when the settings ask), and an embedded Hive configured the same way whichever the scheduler. For the xdfs
  * comparison it also has an NFS filer: a local directory read at a fixed bandwidth
  * ({@link NfsStandIn}), which the tables can be copied to and located on, through xdfs or after an
  * ingest into HDFS, and optionally an xdfs metadata manager beside it that copies blocks in TLS's

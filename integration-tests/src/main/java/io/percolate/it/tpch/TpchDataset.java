@@ -84,7 +84,8 @@ public final class TpchDataset {
             ddl.add(externalTextTable(textDatabase(), name, columns(table), textRoot));
             ddl.add("CREATE EXTERNAL TABLE " + database + "." + name + " (" + columns(table) + ") STORED AS ORC"
                     + " LOCATION '" + new Path(orcRoot, name) + "'");
-            ddl.add("INSERT OVERWRITE TABLE " + database + "." + name + " SELECT * FROM " + textDatabase() + "." + name);
+            ddl.add("INSERT OVERWRITE TABLE " + database + "." + name
+                    + " SELECT * FROM " + textDatabase() + "." + name);
         }
         return ddl;
     }
