@@ -40,8 +40,8 @@ import java.util.Set;
  * @param out          where result.json and the plots go
  */
 record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, double largeScale,
-                       TableFormat format, int queries, double meanGapSeconds, int groupSize, long seed, int nodes, int nodeMemoryMb,
-                       double filerMbPerSecond, boolean prefetch, boolean manager, Path out) {
+                       TableFormat format, int queries, double meanGapSeconds, int groupSize, long seed, int nodes,
+                       int nodeMemoryMb, double filerMbPerSecond, boolean prefetch, boolean manager, Path out) {
     static final int CONTAINER_MB = 512;
     static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke", "xdfs-smoke");
     /** Where the large queries' tables are declared when {@code largeScale} differs from {@code scale}. */
@@ -56,15 +56,17 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
             }
         }
         if (mixes.isEmpty() || schedulers.isEmpty() || !(scale > 0) || !(largeScale > 0) || queries < 1
-                || !(meanGapSeconds >= 0) || groupSize < 1 || nodes < 1 || nodeMemoryMb < CONTAINER_MB || !(filerMbPerSecond > 0)) {
+                || !(meanGapSeconds >= 0) || groupSize < 1 || nodes < 1 || nodeMemoryMb < CONTAINER_MB
+                || !(filerMbPerSecond > 0)) {
             throw new IllegalArgumentException("bad settings: " + this);
         }
-        if (format == TableFormat.ORC && mixes.stream().anyMatch(m -> m.startsWith("xdfs"))) {
+        // the fields are not assigned yet: the parameters, not xdfs() and largeTables()
+        boolean onFiler = mixes.stream().anyMatch(m -> m.startsWith("xdfs"));
+        if (format == TableFormat.ORC && onFiler) {
             throw new IllegalArgumentException(
                     "--format orc is for the mixes on HDFS: the xdfs comparison reads text tables from the filer");
         }
-        // the fields are not assigned yet: the parameters, not largeTables() and xdfs()
-        if (largeScale != scale && mixes.stream().anyMatch(m -> m.startsWith("xdfs"))) {
+        if (largeScale != scale && onFiler) {
             throw new IllegalArgumentException(
                     "--large-scale is for the mixes on HDFS: the xdfs comparison puts one scale's tables on the filer");
         }
