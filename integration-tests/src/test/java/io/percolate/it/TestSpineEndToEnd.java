@@ -91,6 +91,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 final class TestSpineEndToEnd {
     private static final double SCALE = 0.01;
     private static final Path DATA = new Path("/data/tpch");
+    /**
+     * For the tests of what the hook and the statistics make of a query, not of how its containers
+     * are scheduled: a small job runs its tasks inside its ApplicationMaster (MapReduce's uber
+     * mode), one JVM start on two cores instead of three.
+     */
+    private static final Map<String, String> TASKS_IN_AM = Map.of("mapreduce.job.ubertask.enable", "true");
 
     private MiniPercolateCluster cluster;
     private EmbeddedHive hive;
@@ -233,7 +239,7 @@ final class TestSpineEndToEnd {
         // a directory under a file cannot be created: publishing fails inside the hook
         EmbeddedHive broken = new EmbeddedHive(cluster.conf(),
                 java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(),
-                Map.of(DescriptorStore.DIR_KEY, DATA + "/nation/data.tbl/descriptors"));
+                with(TASKS_IN_AM, DescriptorStore.DIR_KEY, DATA + "/nation/data.tbl/descriptors"));
         EmbeddedHive.Result result = broken.run(TpchQueries.NATIONS_PER_REGION.sql());
 
         Map<Long, Long> rows = new java.util.TreeMap<>();
@@ -326,7 +332,7 @@ final class TestSpineEndToEnd {
         EmbeddedHive withStatistics = new EmbeddedHive(cluster.conf(),
                 java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(),
                 // first estimates only: the descriptor is not re-estimated from the jobs' counters
-                Map.of(StatisticsStore.DIR_KEY, store.toString(), "percolate.hook.refine-seconds", "0",
+                with(TASKS_IN_AM, StatisticsStore.DIR_KEY, store.toString(), "percolate.hook.refine-seconds", "0",
                         "percolate.model.path", modelFile.toString()));
         EmbeddedHive.Result result = withStatistics.run(TpchQueries.PRICING_SUMMARY.sql());
         assertEquals(pricingSummary.rows(), result.rows());
@@ -355,7 +361,7 @@ final class TestSpineEndToEnd {
         String sql = "SELECT count(*) FROM tpch.lineitem"
                 + " WHERE l_shipdate > '1995-06-01' AND l_receiptdate < '1995-06-15'";
         EmbeddedHive remembering = new EmbeddedHive(cluster.conf(),
-                java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(), Map.of(StatisticsStore.DIR_KEY, dir.toString()));
+                java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(), with(TASKS_IN_AM, StatisticsStore.DIR_KEY, dir.toString()));
         double before = filterEstimate(remembering, sql, store);
 
         EmbeddedHive.Result ran = remembering.run(sql);
@@ -392,7 +398,7 @@ final class TestSpineEndToEnd {
         // other tests' lineitem keeps no column statistics; Percolate's own store has none of it
         String location = hive.run("DESCRIBE FORMATTED tpch.lineitem").rows().stream()
                 .filter(r -> r.startsWith("Location:")).map(r -> r.split("\t")[1].trim()).findFirst().orElseThrow();
-        Map<String, String> kll = Map.of("hive.stats.kll.enable", "true", "metastore.stats.fetch.kll", "true",
+        Map<String, String> kll = with(TASKS_IN_AM, "hive.stats.kll.enable", "true", "metastore.stats.fetch.kll", "true",
                 "percolate.hook.refine-seconds", "0");
         EmbeddedHive analysing = new EmbeddedHive(cluster.conf(), java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(), kll);
         analysing.run("CREATE EXTERNAL TABLE IF NOT EXISTS tpch.lineitem_analyzed LIKE tpch.lineitem LOCATION '" + location + "'",
@@ -430,7 +436,7 @@ final class TestSpineEndToEnd {
     void analyzeTable_withStatisticsOnAnalyze_alsoBuildsPercolatesStatistics() throws Exception {
         Path dir = new Path("/percolate/statistics-on-analyze");
         StatisticsStore store = new StatisticsStore(cluster.conf(), dir);
-        Map<String, String> settings = Map.of("hive.exec.post.hooks", AnalyzeHook.class.getName(),
+        Map<String, String> settings = with(TASKS_IN_AM, "hive.exec.post.hooks", AnalyzeHook.class.getName(),
                 StatisticsStore.DIR_KEY, dir.toString(), "percolate.hook.refine-seconds", "0");
         java.nio.file.Path work = java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath();
 
@@ -462,7 +468,7 @@ final class TestSpineEndToEnd {
         // branches are map-join variants and a common-join backup; only one branch runs
         EmbeddedHive mapJoins = new EmbeddedHive(cluster.conf(),
                 java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(),
-                Map.of("hive.auto.convert.join", "true", "hive.auto.convert.join.noconditionaltask", "false"));
+                with(TASKS_IN_AM, "hive.auto.convert.join", "true", "hive.auto.convert.join.noconditionaltask", "false"));
         EmbeddedHive.Result result = mapJoins.run(TpchQueries.SEGMENT_REVENUE.sql());
         assertEquals(segmentRevenue.rows(), result.rows(), "same answer as the common join");
 
@@ -478,6 +484,15 @@ final class TestSpineEndToEnd {
     }
 
     // ---------------------------------------------------------------------------------------
+
+    /** {@code settings} and the given key-value pairs. */
+    private static Map<String, String> with(Map<String, String> settings, String... keysAndValues) {
+        Map<String, String> all = new java.util.HashMap<>(settings);
+        for (int i = 0; i + 1 < keysAndValues.length; i += 2) {
+            all.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return all;
+    }
 
     /** A store of this test's own, so other queries keep the defaults. */
     private static Path lineitemStatisticsStore() {

@@ -163,9 +163,14 @@ public final class MiniPercolateCluster implements InProcessHadoop {
         }
         conf.setBoolean("mapreduce.job.ubertask.enable", spec.uber());
         conf.set("yarn.app.mapreduce.am.staging-dir", "/tmp/hadoop-yarn/staging");
+        // TLS's registry view on a free port (TlsConfig's default is a fixed one): clusters in
+        // other test JVMs may be running
+        conf.set("percolate.scheduler.http-address", "127.0.0.1:0");
         spec.settings().forEach(conf::set);
 
-        MiniMRYarnCluster yarn = new MiniMRYarnCluster("percolate", spec.nodeManagers());
+        // MiniYARNCluster empties target/test/data/<name> as it is built: a name of this JVM's own,
+        // so a cluster in another test JVM keeps its NodeManagers' directories
+        MiniMRYarnCluster yarn = new MiniMRYarnCluster("percolate-" + ProcessHandle.current().pid(), spec.nodeManagers());
         yarn.init(conf);
         yarn.start();
         return new MiniPercolateCluster(dfs, yarn);
