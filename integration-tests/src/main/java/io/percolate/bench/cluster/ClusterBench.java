@@ -19,7 +19,7 @@ import java.util.Set;
  * the NFS filer through xdfs against ingest-then-compute and all-in-HDFS. Writes {@code target/bench/cluster/result.json} and PNG plots.
  *
  * <p>Run it with {@code ./percolate bench cluster [--mix facebook,groups,single,xdfs] [--scale 0.02]
- * [--queries 10] [--gap 10] [--seed 1] [--schedulers tls,fair,capacity] [--filer-mb 4]}.
+ * [--queries 10] [--gap 10] [--seed 1] [--schedulers tls,fair,capacity] [--filer-mb 4] [--trained-model]}.
  */
 public final class ClusterBench {
     private ClusterBench() {
@@ -36,28 +36,39 @@ public final class ClusterBench {
     /**
      * Runs every mix under every scheduler. Each query's time alone is measured on the first
      * scheduler's cluster, before its mixes: alone, a query has the cluster to itself whichever
-     * the scheduler, so one measurement serves as every scheduler's slowdown reference.
+     * the scheduler, so one measurement serves as every scheduler's slowdown reference. With
+     * {@code --trained-model} every query first runs alone once more, and that history trains the
+     * time models the hook uses in every later run, the times alone included.
      */
     static ClusterReport run(ClusterSettings settings) throws Exception {
         List<Mix> mixes = settings.buildMixes();
         Set<BenchQuery> shared = new LinkedHashSet<>();
         mixes.stream().filter(m -> !m.alone()).forEach(m -> shared.addAll(m.queries()));
         ClusterReport report = new ClusterReport(settings, scheduler(settings.schedulers().get(0)));
+        HeldOutModels models = HeldOutModels.NONE;
         for (SchedulerKind kind : settings.schedulers()) {
             String name = scheduler(kind);
             progress(name + ": starting the cluster and loading TPC-H at scale " + settings.scale());
             boolean xdfs = kind == settings.schedulers().get(0) && settings.xdfs();
             try (TpchCluster cluster = TpchCluster.start(kind, settings, tables(settings),
                     settings.out().resolve("work").resolve(name).toAbsolutePath(), xdfs && settings.manager())) {
-                MixRunner runner = cluster.runner();
+                MixRunner runner = cluster.runner(models);
                 if (!settings.smoke()) {
                     // the first job on a fresh cluster localizes hive-exec on its nodes: not part of any measurement
                     runner.run(new Mix("warm-up", List.of(new Mix.Arrival(
                             BenchQuery.of(TpchQueries.NATIONS_PER_REGION, "small", "chain"), 0)), true));
                 }
                 if (kind == settings.schedulers().get(0) && !shared.isEmpty() && !settings.smoke()) {
+                    List<Mix.Arrival> eachAlone = shared.stream().map(q -> new Mix.Arrival(q, 0)).toList();
+                    if (settings.trainedModel()) {
+                        progress(name + ": " + shared.size() + " queries alone, for the time models' history");
+                        models = HeldOutModels.train(cluster.conf(), runner.run(new Mix("training", eachAlone, true)));
+                        report.setModels(models);
+                        progress(name + ": time models, tasks per query trained on and held out: " + models.toMap());
+                        runner = cluster.runner(models);
+                    }
                     progress(name + ": " + shared.size() + " queries alone");
-                    report.addAlone(runner.run(new Mix("alone", shared.stream().map(q -> new Mix.Arrival(q, 0)).toList(), true)));
+                    report.addAlone(runner.run(new Mix("alone", eachAlone, true)));
                 }
                 for (Mix mix : mixes) {
                     progress(name + ": mix " + mix.name() + " (" + mix.arrivals().size() + " queries)");
@@ -75,7 +86,7 @@ public final class ClusterBench {
                 }
                 if (xdfs) {
                     progress(name + ": mix " + settings.xdfsMix().name() + " on the NFS filer: ingest, HDFS, xdfs cold and warm");
-                    report.setXdfs(name, XdfsComparison.run(cluster, settings.xdfsMix()));
+                    report.setXdfs(name, XdfsComparison.run(cluster, settings.xdfsMix(), models));
                 }
                 progress(name + ": stopping the cluster");
             }

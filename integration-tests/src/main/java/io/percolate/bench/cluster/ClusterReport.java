@@ -37,6 +37,7 @@ final class ClusterReport {
     private final Map<String, Map<String, String>> stuck = new LinkedHashMap<>();
     private String xdfsScheduler;
     private XdfsComparison.Result xdfs;
+    private HeldOutModels models = HeldOutModels.NONE;
 
     ClusterReport(ClusterSettings settings, String aloneScheduler) {
         this.settings = settings;
@@ -50,6 +51,11 @@ final class ClusterReport {
     void setXdfs(String scheduler, XdfsComparison.Result result) {
         this.xdfsScheduler = scheduler;
         this.xdfs = result;
+    }
+
+    /** The time models the hook used after the times alone ({@code --trained-model}). */
+    void setModels(HeldOutModels models) {
+        this.models = models;
     }
 
     /** The xdfs comparison; null when it did not run. */
@@ -222,7 +228,8 @@ final class ClusterReport {
     /**
      * TLS's predictions against what happened: its first T_alone for each query run alone
      * against the measured time alone (query-time error), and the descriptors' work of finished
-     * jobs against their containers' run time (job-level work error, the scheduler's own account).
+     * jobs against their containers' run time (job-level work error, the scheduler's own account);
+     * and, with {@code --trained-model}, what each query's time model was trained on.
      */
     private ObjectNode predictionJson() {
         ObjectNode node = JSON.createObjectNode();
@@ -263,6 +270,7 @@ final class ClusterReport {
                 .map(QueryRun::workError).filter(OptionalDouble::isPresent).map(OptionalDouble::getAsDouble).toList();
         node.put("job_work_error_mean", round(work.stream().mapToDouble(d -> d).average().orElse(Double.NaN)));
         node.put("job_work_error_queries", work.size());
+        node.putPOJO("held_out_models", models.toMap());
         return node;
     }
 

@@ -37,11 +37,15 @@ import java.util.Set;
  *                     transfer scheduler for every reader, copying in TLS's query order, and
  *                     fetching the inputs of the leading queries' jobs before they are submitted
  *                     (from their descriptors); false: each process fills the cache on its own
+ * @param trainedModel every query of the mixes first runs alone once to train time models, and
+ *                     from then on the hook times each query's tasks by one fitted without its own
+ *                     jobs ({@link HeldOutModels}); false: by its throughput defaults
  * @param out          where result.json and the plots go
  */
 record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, double largeScale,
                        TableFormat format, int queries, double meanGapSeconds, int groupSize, long seed, int nodes,
-                       int nodeMemoryMb, double filerMbPerSecond, boolean prefetch, boolean manager, Path out) {
+                       int nodeMemoryMb, double filerMbPerSecond, boolean prefetch, boolean manager, boolean trainedModel,
+                       Path out) {
     static final int CONTAINER_MB = 512;
     static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke", "xdfs-smoke");
     /** Where the large queries' tables are declared when {@code largeScale} differs from {@code scale}. */
@@ -70,6 +74,9 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
             throw new IllegalArgumentException(
                     "--large-scale is for the mixes on HDFS: the xdfs comparison puts one scale's tables on the filer");
         }
+        if (trainedModel && mixes.stream().allMatch(m -> m.endsWith("smoke"))) {
+            throw new IllegalArgumentException("--trained-model trains on the queries' times alone, which a smoke run does not measure");
+        }
     }
 
     /**
@@ -78,15 +85,15 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
      * {@code --queries 10}, {@code --gap 10},
      * {@code --group-size 2}, {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
      * {@code --no-prefetch} (prefetch is on by default), {@code --no-manager} (the manager runs by
-     * default), {@code --out target/bench/cluster}.
+     * default), {@code --trained-model}, {@code --out target/bench/cluster}.
      */
     static ClusterSettings parse(List<String> args) {
         BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "large-scale", "format",
                         "queries", "gap", "group-size", "seed", "nodes", "node-mb", "filer-mb", "out"),
-                Set.of("no-prefetch", "no-manager"), "--mix facebook,groups,single,xdfs"
+                Set.of("no-prefetch", "no-manager", "trained-model"), "--mix facebook,groups,single,xdfs"
                         + " --schedulers tls,fair,capacity,fair-noamlimit --scale SF --large-scale SF --format text|orc"
                         + " --queries N --gap S --group-size N --seed N --nodes N --node-mb MB --filer-mb M"
-                        + " --no-prefetch --no-manager --out DIR");
+                        + " --no-prefetch --no-manager --trained-model --out DIR");
         List<SchedulerKind> schedulers = new ArrayList<>();
         for (String s : o.list("schedulers", List.of("tls", "fair", "capacity"))) {
             schedulers.add(SchedulerKind.of(s));
@@ -96,7 +103,8 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
                 scale, o.number("large-scale", scale), TableFormat.of(o.text("format", "text")),
                 o.integer("queries", 10), o.number("gap", 10), o.integer("group-size", 2),
                 o.longInteger("seed", 1), o.integer("nodes", 2), o.integer("node-mb", 2048), o.number("filer-mb", 4),
-                !o.flag("no-prefetch"), !o.flag("no-manager"), o.path("out", Path.of("target", "bench", "cluster")));
+                !o.flag("no-prefetch"), !o.flag("no-manager"), o.flag("trained-model"),
+                o.path("out", Path.of("target", "bench", "cluster")));
     }
 
     /**
@@ -164,6 +172,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         m.put("filer_mb_per_s", filerMbPerSecond);
         m.put("xdfs_prefetch", prefetch);
         m.put("xdfs_manager", manager);
+        m.put("trained_model", trainedModel);
         m.put("split_bytes", splitBytes());
         return m;
     }

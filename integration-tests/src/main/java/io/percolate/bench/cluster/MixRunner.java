@@ -1,5 +1,6 @@
 package io.percolate.bench.cluster;
 
+import io.percolate.hive.model.TimeModelFile;
 import io.percolate.it.cluster.EmbeddedHive;
 import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.model.QueryId;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -33,10 +35,13 @@ final class MixRunner {
 
     private final MiniPercolateCluster cluster;
     private final EmbeddedHive hive;
+    private final HeldOutModels models;
 
-    MixRunner(MiniPercolateCluster cluster, EmbeddedHive hive) {
+    /** @param models the time model the hook uses for each query, if any */
+    MixRunner(MiniPercolateCluster cluster, EmbeddedHive hive, HeldOutModels models) {
         this.cluster = requireNonNull(cluster, "cluster");
         this.hive = requireNonNull(hive, "hive");
+        this.models = requireNonNull(models, "models");
     }
 
     /** Runs the mix; throws {@link Stuck} when it cannot finish, with its applications killed. */
@@ -145,8 +150,9 @@ final class MixRunner {
     }
 
     private QueryRun timed(BenchQuery query, MixClock mixStart, ClusterObserver observer) throws Exception {
+        Map<String, String> settings = models.path(query).map(model -> Map.of(TimeModelFile.PATH_KEY, model)).orElse(Map.of());
         long submitted = System.nanoTime();
-        EmbeddedHive.Result result = hive.run(query.sql());
+        EmbeddedHive.Result result = hive.run(settings, query.sql());
         long finished = System.nanoTime();
         String id = QueryId.normalize(result.queryId());
         // let the observer see the last moments before asking it about them

@@ -212,8 +212,15 @@ final class TpchCluster implements AutoCloseable {
                 .toArray(String[]::new));
     }
 
-    MixRunner runner() {
-        return new MixRunner(cluster, hive);
+    /** A runner whose queries the hook times by {@code models} (written to this cluster first). */
+    MixRunner runner(HeldOutModels models) throws IOException {
+        models.install(cluster.conf());
+        return new MixRunner(cluster, hive, models);
+    }
+
+    /** The configuration of the cluster's clients. */
+    Configuration conf() {
+        return cluster.conf();
     }
 
     /** Stops the cluster and deletes its data: a benchmark keeps only its results. */

@@ -64,8 +64,8 @@ final class XdfsComparison {
         }
     }
 
-    static Result run(TpchCluster cluster, Mix mix) throws Exception {
-        MixRunner runner = cluster.runner();
+    static Result run(TpchCluster cluster, Mix mix, HeldOutModels models) throws Exception {
+        MixRunner runner = cluster.runner(models);
         cluster.copyToFiler();
 
         long before = cluster.filerBytes();

@@ -143,10 +143,11 @@ public final class ModelBench {
     }
 
     /**
-     * The history of the queries' jobs. An ApplicationMaster files its job's history as it exits,
-     * after the client saw the job succeed, so the last jobs may take a moment to appear.
+     * The history of the queries' jobs ({@code queries}: normalised query ids), once {@code expected}
+     * jobs are there or a minute has passed. An ApplicationMaster files its job's history as it
+     * exits, after the client saw the job succeed, so the last jobs may take a moment to appear.
      */
-    private static List<HistoricalJob> history(Configuration conf, Set<String> queries, int expected)
+    public static List<HistoricalJob> history(Configuration conf, Set<String> queries, int expected)
             throws IOException, InterruptedException {
         JobHistoryReader reader = new JobHistoryReader(conf);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

@@ -108,9 +108,14 @@ public final class EmbeddedHive {
      * @return the last statement's result
      */
     public Result run(String... statements) throws CommandProcessorException, IOException {
+        return run(Map.of(), statements);
+    }
+
+    /** {@link #run(String...)} with session settings of its own ({@code SET k=v} before the statements). */
+    public Result run(Map<String, String> settings, String... statements) throws CommandProcessorException, IOException {
         ExecutorService thread = Executors.newSingleThreadExecutor(r -> new Thread(r, "hive-session"));
         try {
-            return thread.submit(() -> runInSession(statements)).get();
+            return thread.submit(() -> runInSession(settings, statements)).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while running " + List.of(statements), e);
@@ -134,8 +139,11 @@ public final class EmbeddedHive {
         }
     }
 
-    private Result runInSession(String... statements) throws CommandProcessorException, IOException {
-        SessionState session = SessionState.start(new HiveConf(conf));
+    private Result runInSession(Map<String, String> settings, String... statements)
+            throws CommandProcessorException, IOException {
+        HiveConf sessionConf = new HiveConf(conf);
+        settings.forEach(sessionConf::set);
+        SessionState session = SessionState.start(sessionConf);
         try {
             Result last = null;
             for (String sql : statements) {

@@ -67,6 +67,15 @@ final class TestClusterSettings {
         assertTrue(e.getMessage().contains("xdfs"), e.getMessage());
     }
 
+    @Test
+    void trainedModels_areOff_byDefault_andNeedTheTimesAlone_thatASmokeRunSkips() {
+        assertFalse(ClusterSettings.parse(List.of()).trainedModel());
+        assertEquals(true, ClusterSettings.parse(List.of("--trained-model")).toMap().get("trained_model"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ClusterSettings.parse(List.of("--trained-model", "--mix", "smoke")));
+        assertTrue(e.getMessage().contains("smoke"), e.getMessage());
+    }
+
     private static List<String> concat(List<String> a, List<String> b) {
         return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
     }

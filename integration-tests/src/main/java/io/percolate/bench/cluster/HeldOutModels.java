@@ -1,0 +1,125 @@
+package io.percolate.bench.cluster;
+
+import io.percolate.bench.model.ModelBench;
+import io.percolate.hive.model.HistoricalJob;
+import io.percolate.hive.model.TimeModelFile;
+import io.percolate.model.QueryId;
+import io.percolate.timing.TaskSample;
+import io.percolate.timing.TimeModel;
+import io.percolate.timing.TimeModelTrainer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Task-time models for {@code --trained-model}, trained on the job history of the queries run
+ * alone, one per query template and each without that template's own jobs (the same query over
+ * the larger tables included): every query is predicted by a model that never saw it run, as
+ * {@code ./percolate model train} serves a new report on a cluster whose history holds the
+ * others. Without this the hook times tasks by its throughput defaults.
+ */
+final class HeldOutModels {
+    static final HeldOutModels NONE = new HeldOutModels(Map.of(), Map.of(), Map.of());
+    /** Where the models go on every benchmark cluster, one file per template. */
+    private static final Path DIR = new Path("/percolate/models");
+
+    /** template → the model fitted without it */
+    private final Map<String, TimeModel> models;
+    /** template → tasks its model was trained on */
+    private final Map<String, Integer> trainedTasks;
+    /** template → tasks of its own in the history, which its model left out */
+    private final Map<String, Integer> ownTasks;
+
+    private HeldOutModels(Map<String, TimeModel> models, Map<String, Integer> trainedTasks,
+                          Map<String, Integer> ownTasks) {
+        this.models = Map.copyOf(models);
+        this.trainedTasks = Map.copyOf(trainedTasks);
+        this.ownTasks = Map.copyOf(ownTasks);
+    }
+
+    /** Trains on the history of {@code alone}'s jobs, on the cluster that ran them. */
+    static HeldOutModels train(Configuration conf, List<QueryRun> alone) throws IOException, InterruptedException {
+        Map<String, String> templateOf = new HashMap<>();
+        alone.forEach(r -> templateOf.put(r.queryId(), template(r.query())));
+        int expected = alone.stream().mapToInt(r -> r.jobs().size()).sum();
+        return fit(templateOf, ModelBench.history(conf, templateOf.keySet(), expected));
+    }
+
+    /**
+     * One model per template, each on every other template's tasks.
+     *
+     * @param templateOf each query's template by its normalised query id
+     * @param history    the queries' jobs; jobs of other queries are ignored
+     */
+    static HeldOutModels fit(Map<String, String> templateOf, List<HistoricalJob> history) {
+        Map<String, List<TaskSample>> samples = new HashMap<>();
+        for (HistoricalJob job : history) {
+            String template = templateOf.get(QueryId.normalize(job.queryId()));
+            if (template != null) {
+                samples.computeIfAbsent(template, k -> new ArrayList<>()).addAll(job.samples());
+            }
+        }
+        Map<String, TimeModel> models = new HashMap<>();
+        Map<String, Integer> trained = new HashMap<>();
+        Map<String, Integer> own = new HashMap<>();
+        for (String template : new HashSet<>(templateOf.values())) {
+            List<TaskSample> others = samples.entrySet().stream().filter(e -> !e.getKey().equals(template))
+                    .flatMap(e -> e.getValue().stream()).toList();
+            own.put(template, samples.getOrDefault(template, List.of()).size());
+            trained.put(template, others.size());
+            if (!others.isEmpty()) {
+                models.put(template, TimeModelTrainer.train(others));
+            }
+        }
+        return new HeldOutModels(models, trained, own);
+    }
+
+    /** Writes every model to the cluster's file system, where {@link #path} points the hook. */
+    void install(Configuration conf) throws IOException {
+        for (Map.Entry<String, TimeModel> e : models.entrySet()) {
+            TimeModelFile.write(conf, file(e.getKey()), e.getValue());
+        }
+    }
+
+    /** The model the hook should time {@code query}'s tasks by; empty: its throughput defaults. */
+    Optional<String> path(BenchQuery query) {
+        return model(query).map(m -> file(template(query)).toString());
+    }
+
+    /** Per template: the tasks its model was trained on, and its own tasks left out. */
+    Map<String, Object> toMap() {
+        Map<String, Object> m = new TreeMap<>();
+        ownTasks.forEach((template, own) -> {
+            Map<String, Object> t = new LinkedHashMap<>();
+            t.put("held_out_tasks", own);
+            t.put("trained_on_tasks", trainedTasks.get(template));
+            m.put(template, t);
+        });
+        return m;
+    }
+
+    /** The model fitted without {@code query}'s template; empty when none was. */
+    Optional<TimeModel> model(BenchQuery query) {
+        return Optional.ofNullable(models.get(template(query)));
+    }
+
+    /** The query whatever tables it reads: {@code q03@sf0.1} is {@code q03}. */
+    static String template(BenchQuery query) {
+        int at = query.name().indexOf('@');
+        return at < 0 ? query.name() : query.name().substring(0, at);
+    }
+
+    private static Path file(String template) {
+        return new Path(DIR, template.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-") + ".json");
+    }
+}

@@ -1,0 +1,62 @@
+package io.percolate.bench.cluster;
+
+import io.percolate.hive.model.HistoricalJob;
+import io.percolate.model.OperatorKind;
+import io.percolate.timing.TaskPhase;
+import io.percolate.timing.TaskVolume;
+import io.percolate.timing.TimeModel;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+final class TestHeldOutModels {
+    private static final TaskVolume SPLIT = new TaskVolume(4e6, 30_000, 1e5, 1_000);
+
+    @Test
+    void eachQuery_isTimedByAModel_thatNeverSawItsTemplate_atAnyScale() {
+        BenchQuery q03 = BenchQuery.tpch("03", "large", "chain");
+        BenchQuery q03Large = q03.reading(ClusterSettings.LARGE_DATABASE, "sf0.1");
+        BenchQuery q06 = BenchQuery.tpch("06", "small", "chain");
+        // q03's map tasks take 40 s at both scales, q06's 10 s: each model can only know the other's
+        List<HistoricalJob> history = List.of(job("a", 40, 6), job("b", 40, 20), job("c", 10, 4), job("warm-up", 99, 4));
+        HeldOutModels models = HeldOutModels.fit(Map.of("a", HeldOutModels.template(q03),
+                "b", HeldOutModels.template(q03Large), "c", HeldOutModels.template(q06)), history);
+
+        assertEquals(10.0, seconds(models.model(q03)), 1e-6);
+        assertEquals(10.0, seconds(models.model(q03Large)), 1e-6);
+        assertEquals(40.0, seconds(models.model(q06)), 1e-6);
+        assertEquals(Map.of("held_out_tasks", 26, "trained_on_tasks", 4), models.toMap().get("q03"));
+        assertEquals(Map.of("held_out_tasks", 4, "trained_on_tasks", 26), models.toMap().get("q06"));
+        assertTrue(models.path(q03Large).orElseThrow().endsWith("/q03.json"), models.path(q03Large).orElseThrow());
+        assertEquals(Optional.empty(), HeldOutModels.NONE.path(q03));
+    }
+
+    @Test
+    void aQueryAlone_inTheHistory_getsNoModel_andTheHookItsDefaults() {
+        BenchQuery q06 = BenchQuery.tpch("06", "small", "chain");
+        HeldOutModels models = HeldOutModels.fit(Map.of("c", HeldOutModels.template(q06)), List.of(job("c", 10, 4)));
+        assertEquals(Optional.empty(), models.model(q06));
+        assertEquals(Optional.empty(), models.path(q06));
+        assertEquals(Map.of("held_out_tasks", 4, "trained_on_tasks", 0), models.toMap().get("q06"));
+    }
+
+    private static double seconds(Optional<TimeModel> model) {
+        return model.orElseThrow().taskSeconds(OperatorKind.GROUP_BY, TaskPhase.MAP, SPLIT).orElseThrow();
+    }
+
+    /** A group-by job of {@code query} whose map tasks on equal splits each took {@code seconds}. */
+    private static HistoricalJob job(String query, long seconds, int tasks) {
+        List<HistoricalJob.TaskRun> runs = new ArrayList<>();
+        for (int i = 0; i < tasks; i++) {
+            runs.add(new HistoricalJob.TaskRun(TaskPhase.MAP, SPLIT, 1_000L * i, 1_000L * (i + seconds), false));
+        }
+        return new HistoricalJob("job_" + query, query, "Stage-1", Optional.of(OperatorKind.GROUP_BY), true,
+                0, 0, 1_000L * (tasks + seconds), runs);
+    }
+}
