@@ -368,6 +368,9 @@ final class TestSpineEndToEnd {
         long actual = ran.operatorRows().entrySet().stream().filter(e -> e.getKey().startsWith("FIL_"))
                 .mapToLong(Map.Entry::getValue).sum();
         assertEquals(Long.parseLong(ran.rows().get(0).trim()), actual);
+        // the job's file sink, measured by its files before Hive cleared them: one row of a count
+        assertEquals(ran.jobOutputRows().keySet(), ran.jobOutputBytes().keySet());
+        assertTrue(ran.jobOutputBytes().values().stream().allMatch(b -> b > 0 && b < 10_000), ran.jobOutputBytes().toString());
         long deadline = System.currentTimeMillis() + 30_000; // the hook's watcher remembers it after the job
         while (store.readPast("tpch.lineitem").filters().isEmpty() && System.currentTimeMillis() < deadline) {
             Thread.sleep(200);

@@ -87,12 +87,12 @@ final class OperatorRows {
     }
 
     /**
-     * A job's estimate: rows written (all sinks), rows shuffled, what each sink wrote (what a later
-     * job reading that path sees), rows out of every operator by id, and whether statistics backed
-     * every step.
+     * A job's estimate: rows and bytes written (all sinks), rows and bytes shuffled, what each sink
+     * wrote (what a later job reading that path sees), rows out of every operator by id, and whether
+     * statistics backed every step.
      */
-    record Outcome(double outputRows, double shuffledRows, Map<String, Sunk> sinks,
-                   Map<String, Double> operatorRows, boolean measured) {
+    record Outcome(double outputRows, double outputBytes, double shuffledRows, double shuffledBytes,
+                   Map<String, Sunk> sinks, Map<String, Double> operatorRows, boolean measured) {
     }
 
     /** A path an earlier job wrote: its rows, its columns in order, and whether statistics backed them. */
@@ -113,11 +113,13 @@ final class OperatorRows {
     private final ColumnStatisticsSource statistics;
     private final StatisticsSettings settings;
     private final SelectivityEstimator selectivity;
+    private final RowWidths widths;
 
     OperatorRows(ColumnStatisticsSource statistics, StatisticsSettings settings) {
         this.statistics = requireNonNull(statistics, "statistics");
         this.settings = requireNonNull(settings, "settings");
         this.selectivity = new SelectivityEstimator(statistics, settings);
+        this.widths = new RowWidths(statistics);
     }
 
     /**
@@ -168,8 +170,8 @@ final class OperatorRows {
             walk.out.put(op.id(), r);
             walk.operatorRows.put(op.id(), r.rows());
         }
-        return Optional.of(new Outcome(walk.written, walk.shuffled, Map.copyOf(walk.sinks), walk.operatorRows,
-                walk.measured));
+        return Optional.of(new Outcome(walk.written, walk.writtenBytes, walk.shuffled, walk.shuffledBytes,
+                Map.copyOf(walk.sinks), walk.operatorRows, walk.measured));
     }
 
     /** One job's walk: what each operator put out so far, and the job's totals. */
@@ -182,7 +184,9 @@ final class OperatorRows {
         final int maps;
         final int reducers;
         double written;
+        double writtenBytes;
         double shuffled;
+        double shuffledBytes;
         boolean measured = true;
 
         Walk(int maps, int reducers) {
@@ -237,6 +241,10 @@ final class OperatorRows {
             }
             if (rename.tag() >= 0) {
                 shuffled += input.rows();
+                List<Column> keys = new ArrayList<>();
+                List<Column> values = new ArrayList<>();
+                columns.forEach((name, c) -> (rename.keys().contains(name) ? keys : values).add(c));
+                shuffledBytes += input.rows() * widths.shuffled(keys, values);
             }
             return new Relation(input.rows(), columns);
         }
@@ -348,6 +356,8 @@ final class OperatorRows {
             for (String c : sink.columns()) {
                 columns.add(input.columns().getOrDefault(c, computed(input.rows())));
             }
+            // a file per reducer, or per map in a map-only job
+            writtenBytes += widths.written(input.rows(), columns, reducers > 0 ? reducers : Math.max(1, maps));
             sinks.put(sink.path(), new Sunk(input.rows(), List.copyOf(columns), measured));
             return input;
         }

@@ -35,8 +35,9 @@ import static java.util.Objects.requireNonNull;
  * times row width. A job's input is its tables and its parents' outputs, so the estimates
  * propagate down the DAG (IS and FS of every job). When the hook read the job's operators one by
  * one ({@link JobShape#tree()}), {@link OperatorRows} follows them instead — a join and the
- * aggregation after it in one reducer, semi and outer joins, columns traced across jobs — and
- * the major-operator model stays the fallback.
+ * aggregation after it in one reducer, semi and outer joins, columns traced across jobs, rows as
+ * wide as the columns the shuffle and each sink carry ({@link RowWidths}) — and the
+ * major-operator model stays the fallback.
  *
  * <p>Where statistics are missing a table's rows come from the metastore's row count, else from
  * its bytes at {@link #DEFAULT_ROW_BYTES}, a key of unknown distribution is taken as a foreign
@@ -222,6 +223,7 @@ public final class StatisticalEstimator implements DagEstimator {
         double limited = job.limit() == JobShape.NO_LIMIT ? filtered : Math.min(filtered, job.limit());
         double outRows = limited;
         double shuffledRows = operator.intermediateRows();
+        double shuffledBytes = shuffledRows * inputRowBytes;
         Map<String, Double> outColumns = new HashMap<>();
         columns.forEach((column, distinct) -> {
             if (job.operator() != OperatorKind.GROUP_BY || isKey(job, column)) {
@@ -237,6 +239,9 @@ public final class StatisticalEstimator implements DagEstimator {
             OperatorRows.Outcome o = followed.get();
             outRows = o.outputRows();
             shuffledRows = o.shuffledRows();
+            // widths from the columns each sink and shuffle carry, not the tables' full rows
+            shuffledBytes = o.shuffledBytes();
+            outRowBytes = outRows > 0 ? o.outputBytes() / outRows : outRowBytes;
             measured = o.measured();
             sinks = o.sinks();
             operatorRows = o.operatorRows();
@@ -248,7 +253,7 @@ public final class StatisticalEstimator implements DagEstimator {
             }
         }
         JobVolume volume = CoarseEstimator.volume(settings, job, inputBytes, readRows,
-                Math.round(shuffledRows * inputRowBytes), shuffledRows, Math.round(outRows * outRowBytes), outRows);
+                Math.round(shuffledBytes), shuffledRows, Math.round(outRows * outRowBytes), outRows);
         JobEstimate estimate = CoarseEstimator.timed(settings, model, job, volume,
                 measured ? JobEstimate.Confidence.MEDIUM : JobEstimate.Confidence.LOW);
         return new Flow(outRows, outRowBytes, Map.copyOf(outColumns), sinks, operatorRows, volume, estimate, measured);

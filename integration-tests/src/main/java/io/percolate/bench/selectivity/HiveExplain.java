@@ -29,17 +29,13 @@ final class HiveExplain {
     private static final Pattern STAGE = Pattern.compile("^\\s*Stage: (Stage-\\d+)\\s*$");
     private static final Pattern FILE_SINK = Pattern.compile("^\\s*File Output Operator\\s*$");
     private static final Pattern ROWS = Pattern.compile("^\\s*Statistics: Num rows: (\\d+)");
+    private static final Pattern DATA_SIZE = Pattern.compile("^\\s*Statistics: Num rows: \\d+ Data size: (\\d+)");
     /** An operator's first line: words only, no "key: value". */
     private static final Pattern OPERATOR = Pattern.compile("^\\s*[A-Z][A-Za-z ]*$");
 
     private HiveExplain() {
     }
 
-    /**
-     * Estimated rows written per stage, summed over the stage's file sinks; stages without one are
-     * absent. A file sink feeding the next stage prints no statistics of its own: it writes what
-     * the operator before it outputs, whose statistics are the last ones printed.
-     */
     /** Estimated rows out of every annotated operator, by operator id, in the plan of {@code EXPLAIN <query>}. */
     static Map<String, Long> operatorRows(QueryPlan explainPlan) {
         Map<String, Long> rows = new TreeMap<>();
@@ -85,40 +81,54 @@ final class HiveExplain {
         return rows;
     }
 
+    /**
+     * Estimated rows written per stage, summed over the stage's file sinks; stages without one are
+     * absent. A file sink feeding the next stage prints no statistics of its own: it writes what
+     * the operator before it outputs, whose statistics are the last ones printed.
+     */
     static Map<String, Long> fileSinkRows(List<String> explain) {
-        Map<String, Long> rows = new TreeMap<>();
+        return fileSinks(explain, ROWS);
+    }
+
+    /** Estimated bytes written per stage (Hive's "Data size" of what its file sinks write), as {@link #fileSinkRows}. */
+    static Map<String, Long> fileSinkBytes(List<String> explain) {
+        return fileSinks(explain, DATA_SIZE);
+    }
+
+    private static Map<String, Long> fileSinks(List<String> explain, Pattern statistic) {
+        Map<String, Long> written = new TreeMap<>();
         String stage = null;
-        long lastRows = -1;
+        long last = -1;
         boolean inSink = false;
         long taken = 0; // what the file sink being read was counted at, until its own statistics say otherwise
         for (String line : explain) {
             Matcher s = STAGE.matcher(line);
             if (s.find()) {
                 stage = s.group(1);
-                lastRows = -1;
+                last = -1;
                 inSink = false;
                 continue;
             }
             if (stage == null) {
                 continue;
             }
-            Matcher r = ROWS.matcher(line);
+            Matcher r = statistic.matcher(line);
             if (FILE_SINK.matcher(line).find()) {
                 inSink = true;
-                taken = Math.max(lastRows, 0);
-                if (lastRows >= 0) {
-                    rows.merge(stage, taken, Long::sum);
+                taken = Math.max(last, 0);
+                if (last >= 0) {
+                    written.merge(stage, taken, Long::sum);
                 }
             } else if (r.find()) {
-                lastRows = Long.parseLong(r.group(1));
+                last = Long.parseLong(r.group(1));
                 if (inSink) {
-                    rows.merge(stage, lastRows - taken, Long::sum);
+                    written.merge(stage, last - taken, Long::sum);
                     inSink = false;
                 }
             } else if (OPERATOR.matcher(line).find()) {
                 inSink = false;
             }
         }
-        return rows;
+        return written;
     }
 }

@@ -51,14 +51,14 @@ public final class SelectivityBench {
             long started = System.nanoTime();
             Measured measured = run(settings);
             SelectivityReport report = new SelectivityReport(settings, measured.operators(), measured.jobs(),
-                    (System.nanoTime() - started) / 1e9);
+                    measured.jobBytes(), (System.nanoTime() - started) / 1e9);
             java.nio.file.Path file = report.write();
             return new BenchCommand.Outcome(report.summary(), file);
         });
     }
 
-    /** What a run measured: every filter, join and group-by, and every job's output. */
-    record Measured(List<Cardinality> operators, List<Cardinality> jobs) {
+    /** What a run measured: every filter, join and group-by, and every job's output in rows and in bytes. */
+    record Measured(List<Cardinality> operators, List<Cardinality> jobs, List<Cardinality> jobBytes) {
     }
 
     static Measured run(SelectivitySettings s) throws Exception {
@@ -92,12 +92,14 @@ public final class SelectivityBench {
 
             List<Cardinality> operators = new ArrayList<>();
             List<Cardinality> jobs = new ArrayList<>();
+            List<Cardinality> jobBytes = new ArrayList<>();
             for (String id : s.queries()) {
                 Measured q = measure(id, hive, cluster.conf(), store, s.out());
                 operators.addAll(q.operators());
                 jobs.addAll(q.jobs());
+                jobBytes.addAll(q.jobBytes());
             }
-            return new Measured(operators, jobs);
+            return new Measured(operators, jobs, jobBytes);
         } finally {
             FileUtil.fullyDelete(work.toFile());
         }
@@ -117,20 +119,12 @@ public final class SelectivityBench {
         List<String> explain = hive.run("EXPLAIN " + sql).rows();
         Files.createDirectories(out.resolve("explain"));
         Files.write(out.resolve("explain").resolve("q" + id + ".txt"), explain);
-        Map<String, Long> hiveJobs = HiveExplain.fileSinkRows(explain);
         EmbeddedHive.Result result = hive.run(sql);
 
-        List<Cardinality> jobs = new ArrayList<>();
-        result.jobOutputRows().forEach((stage, rows) -> {
-            Double o = ours.jobs().get(stage);
-            Double m = metastore.jobs().get(stage);
-            Long h = hiveJobs.get(stage);
-            if (o == null || m == null || h == null) {
-                progress("q%s %s: not in every estimate (ours %s, metastore %s, Hive %s); left out", id, stage, o, m, h);
-                return;
-            }
-            jobs.add(new Cardinality(id, stage, ours.kinds().get(stage).name().toLowerCase(Locale.ROOT), rows, o, m, h));
-        });
+        List<Cardinality> jobs = jobs(id, result.jobOutputRows(), ours.kinds(), ours.jobs(), metastore.jobs(),
+                HiveExplain.fileSinkRows(explain));
+        List<Cardinality> jobBytes = jobs(id, result.jobOutputBytes(), ours.kinds(), ours.jobBytes(),
+                metastore.jobBytes(), HiveExplain.fileSinkBytes(explain));
         List<Cardinality> operators = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         result.operatorRows().forEach((operator, rows) -> {
@@ -152,7 +146,24 @@ public final class SelectivityBench {
         }
         progress("q%s: %d operators, %d jobs in %.0f s", id, operators.size(), jobs.size(),
                 result.elapsed().toMillis() / 1000.0);
-        return new Measured(operators, jobs);
+        return new Measured(operators, jobs, jobBytes);
+    }
+
+    /** Each job's true output (rows or bytes) beside every estimate of it; a job missing from any is reported and left out. */
+    private static List<Cardinality> jobs(String id, Map<String, Long> truth, Map<String, OperatorKind> kinds,
+                                          Map<String, Double> ours, Map<String, Double> metastore, Map<String, Long> hive) {
+        List<Cardinality> jobs = new ArrayList<>();
+        truth.forEach((stage, value) -> {
+            Double o = ours.get(stage);
+            Double m = metastore.get(stage);
+            Long h = hive.get(stage);
+            if (o == null || m == null || h == null) {
+                progress("q%s %s: not in every estimate (ours %s, metastore %s, Hive %s); left out", id, stage, o, m, h);
+                return;
+            }
+            jobs.add(new Cardinality(id, stage, kinds.get(stage).name().toLowerCase(Locale.ROOT), value, o, m, h));
+        });
+        return jobs;
     }
 
     /** The kinds measured, by Hive's operator id prefix; null for the others (scans, projections, sinks). */
@@ -167,8 +178,9 @@ public final class SelectivityBench {
         return null;
     }
 
-    /** Rows per job and per operator, and each job's major operator, as the hook estimates them. */
-    private record Estimates(Map<String, Double> jobs, Map<String, Double> operators, Map<String, OperatorKind> kinds) {
+    /** Rows and bytes per job, rows per operator, and each job's major operator, as the hook estimates them. */
+    private record Estimates(Map<String, Double> jobs, Map<String, Double> jobBytes, Map<String, Double> operators,
+                             Map<String, OperatorKind> kinds) {
     }
 
     private static Estimates estimates(QueryPlan plan, Configuration conf, Optional<StatisticsStore> store,
@@ -182,7 +194,10 @@ public final class SelectivityBench {
         for (JobNode job : planned.dag().jobs()) {
             kinds.put(job.stageId(), job.operator());
         }
-        return new Estimates(statistical.outputRows(planned.shapes()), statistical.operatorRows(planned.shapes()), kinds);
+        Map<String, Double> bytes = new HashMap<>();
+        statistical.volumes(planned.shapes()).forEach((stage, v) -> bytes.put(stage, (double) v.outputBytes()));
+        return new Estimates(statistical.outputRows(planned.shapes()), bytes, statistical.operatorRows(planned.shapes()),
+                kinds);
     }
 
     static void progress(String format, Object... args) {

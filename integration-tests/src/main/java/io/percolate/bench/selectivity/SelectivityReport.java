@@ -24,9 +24,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * A run's q-errors — median, 90th percentile and maximum, for each estimator, overall and per
- * kind — for the operators (every filter, join and group-by) and for the jobs' outputs, in
- * {@code result.json}, with CDF plots ({@code qerror-cdf.png} for operators,
- * {@code qerror-jobs-cdf.png} for jobs).
+ * kind — for the operators (every filter, join and group-by) and for the jobs' outputs in rows and
+ * in bytes, in {@code result.json}, with CDF plots ({@code qerror-cdf.png} for operators,
+ * {@code qerror-jobs-cdf.png} and {@code qerror-job-bytes-cdf.png} for jobs).
  */
 final class SelectivityReport {
     static final double TARGET_MEDIAN = 1.3;
@@ -34,17 +34,21 @@ final class SelectivityReport {
     static final String OPERATOR_UNIT = "rows out of every filter, join and group-by operator, over all its tasks"
             + " (Hive's RECORDS_OUT_OPERATOR counters)";
     static final String JOB_UNIT = "rows each job writes (its file sinks)";
+    static final String JOB_BYTES_UNIT = "bytes each job writes to the cluster file system (HDFS_BYTES_WRITTEN; Hive's"
+            + " estimate: the data size of its file sinks)";
 
     private final SelectivitySettings settings;
     private final List<Cardinality> operators;
     private final List<Cardinality> jobs;
+    private final List<Cardinality> jobBytes;
     private final double runSeconds;
 
     SelectivityReport(SelectivitySettings settings, List<Cardinality> operators, List<Cardinality> jobs,
-                      double runSeconds) {
+                      List<Cardinality> jobBytes, double runSeconds) {
         this.settings = settings;
         this.operators = List.copyOf(operators);
         this.jobs = List.copyOf(jobs);
+        this.jobBytes = List.copyOf(jobBytes);
         this.runSeconds = runSeconds;
     }
 
@@ -80,6 +84,8 @@ final class SelectivityReport {
                 BitmapEncoder.BitmapFormat.PNG);
         BitmapEncoder.saveBitmap(cdf("job outputs", jobs), dir.resolve("qerror-jobs-cdf").toString(),
                 BitmapEncoder.BitmapFormat.PNG);
+        BitmapEncoder.saveBitmap(cdf("job output bytes", jobBytes), dir.resolve("qerror-job-bytes-cdf").toString(),
+                BitmapEncoder.BitmapFormat.PNG);
         return file;
     }
 
@@ -102,8 +108,12 @@ final class SelectivityReport {
         ObjectNode byJob = root.putObject("jobs");
         byJob.put("count", jobs.size());
         summarize(byJob, JOB_UNIT, jobs);
-        list(root.putArray("operator_rows"), operators);
-        list(root.putArray("job_rows"), jobs);
+        ObjectNode byJobBytes = root.putObject("job_output_bytes");
+        byJobBytes.put("count", jobBytes.size());
+        summarize(byJobBytes, JOB_BYTES_UNIT, jobBytes);
+        list(root.putArray("operator_rows"), operators, "true_rows");
+        list(root.putArray("job_rows"), jobs, "true_rows");
+        list(root.putArray("job_bytes"), jobBytes, "true_bytes");
         return root;
     }
 
@@ -125,10 +135,10 @@ final class SelectivityReport {
         });
     }
 
-    private static void list(ArrayNode list, List<Cardinality> units) {
+    private static void list(ArrayNode list, List<Cardinality> units, String truth) {
         for (Cardinality u : units) {
             list.addObject().put("query", u.query()).put("id", u.id()).put("kind", u.kind())
-                    .put("true_rows", u.trueRows()).put("ours", u.ours()).put("metastore", u.metastore())
+                    .put(truth, u.truth()).put("ours", u.ours()).put("metastore", u.metastore())
                     .put("hive", u.hive());
         }
     }
@@ -161,7 +171,8 @@ final class SelectivityReport {
 
     String summary() {
         return "selectivity: " + line(operators.size() + " operators", json()) + "\n"
-                + "selectivity: " + line(jobs.size() + " jobs", (ObjectNode) json().get("jobs"));
+                + "selectivity: " + line(jobs.size() + " jobs", (ObjectNode) json().get("jobs")) + "\n"
+                + "selectivity: " + line(jobBytes.size() + " jobs' bytes", (ObjectNode) json().get("job_output_bytes"));
     }
 
     private static String line(String what, ObjectNode j) {

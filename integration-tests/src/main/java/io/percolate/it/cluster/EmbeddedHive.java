@@ -2,11 +2,17 @@ package io.percolate.it.cluster;
 
 import io.percolate.hive.PercolateHook;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.Driver;
 import org.apache.hadoop.hive.ql.MapRedStats;
 import org.apache.hadoop.hive.ql.QueryPlan;
+import org.apache.hadoop.hive.ql.exec.ConditionalTask;
+import org.apache.hadoop.hive.ql.exec.FileSinkOperator;
+import org.apache.hadoop.hive.ql.exec.Operator;
+import org.apache.hadoop.hive.ql.exec.Task;
 import org.apache.hadoop.hive.ql.metadata.Hive;
+import org.apache.hadoop.hive.ql.plan.MapredWork;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorException;
 import org.apache.hadoop.hive.ql.session.SessionState;
 import org.apache.hadoop.mapred.Counters;
@@ -15,9 +21,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -42,10 +52,11 @@ public final class EmbeddedHive {
      *
      * @param jobOutputRows rows each MapReduce job wrote, by stage ({@code Stage-1}), from the
      *                      counters Hive kept of its file sinks; empty for statements without jobs
+     * @param jobOutputBytes bytes each MapReduce job's file sinks wrote, by stage, from their files
      * @param operatorRows  rows each operator put out over all its tasks, by operator id ({@code FIL_16})
      */
     public record Result(String queryId, List<String> rows, Duration elapsed, Map<String, Long> jobOutputRows,
-                         Map<String, Long> operatorRows) {
+                         Map<String, Long> jobOutputBytes, Map<String, Long> operatorRows) {
     }
 
     /**
@@ -248,11 +259,84 @@ public final class EmbeddedHive {
         return byStage;
     }
 
+    /**
+     * Bytes each MapReduce job's file sinks left on the file system, by stage (none for a statement
+     * without a plan): the files are read
+     * after the statement ran and before the driver closes, which clears Hive's scratch directories.
+     * Files rather than counters: on the local job runner every task shares one JVM's file-system
+     * counters.
+     */
+    private static Map<String, Long> sinkBytes(QueryPlan plan, Configuration conf) {
+        Map<String, Long> bytes = new TreeMap<>();
+        if (plan == null) {
+            return bytes;
+        }
+        Deque<Task<?>> tasks = new ArrayDeque<>(plan.getRootTasks());
+        Set<Task<?>> seen = new HashSet<>();
+        while (!tasks.isEmpty()) {
+            Task<?> task = tasks.poll();
+            if (!seen.add(task)) {
+                continue;
+            }
+            if (task.getChildTasks() != null) {
+                tasks.addAll(task.getChildTasks());
+            }
+            if (task instanceof ConditionalTask conditional) {
+                tasks.addAll(conditional.getListTasks());
+            }
+            if (task.getWork() instanceof MapredWork work && task.getJobID() != null) {
+                try {
+                    bytes.put(task.getId(), sinkBytes(work, conf));
+                } catch (IOException e) {
+                    // a stage whose files cannot be read is left out, not the statement failed
+                }
+            }
+        }
+        return bytes;
+    }
+
+    private static long sinkBytes(MapredWork work, Configuration conf) throws IOException {
+        long written = 0;
+        for (FileSinkOperator sink : fileSinks(work)) {
+            org.apache.hadoop.fs.Path dir = sink.getConf().getDirName();
+            FileSystem fs = dir.getFileSystem(conf);
+            if (fs.exists(dir)) {
+                written += fs.getContentSummary(dir).getLength();
+            }
+        }
+        return written;
+    }
+
+    private static List<FileSinkOperator> fileSinks(MapredWork work) {
+        Deque<Operator<?>> ops = new ArrayDeque<>(work.getMapWork().getAliasToWork().values());
+        if (work.getReduceWork() != null && work.getReduceWork().getReducer() != null) {
+            ops.add(work.getReduceWork().getReducer());
+        }
+        List<FileSinkOperator> sinks = new ArrayList<>();
+        Set<Operator<?>> visited = new HashSet<>();
+        while (!ops.isEmpty()) {
+            Operator<?> op = ops.poll();
+            if (!visited.add(op)) {
+                continue;
+            }
+            if (op instanceof FileSinkOperator sink) {
+                sinks.add(sink);
+            }
+            if (op.getChildOperators() != null) {
+                ops.addAll(op.getChildOperators());
+            }
+        }
+        return sinks;
+    }
+
     private static Result runOne(HiveConf sessionConf, String sql) throws CommandProcessorException, IOException {
         long start = System.nanoTime();
         Driver driver = new Driver(new HiveConf(sessionConf));
         try {
-            driver.run(sql);
+            // compiled first to keep the plan, which the driver lets go of once it has run
+            driver.compileAndRespond(sql);
+            QueryPlan plan = driver.getPlan();
+            driver.run();
             List<String> rows = new ArrayList<>();
             List<String> batch = new ArrayList<>();
             while (driver.getResults(batch)) {
@@ -268,7 +352,7 @@ public final class EmbeddedHive {
                 operators.putAll(ops);
             });
             return new Result(driver.getQueryState().getQueryId(), rows, Duration.ofNanos(System.nanoTime() - start),
-                    written, operators);
+                    written, sinkBytes(plan, sessionConf), operators);
         } finally {
             driver.close();
             driver.destroy();

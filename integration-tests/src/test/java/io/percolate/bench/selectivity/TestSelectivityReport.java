@@ -36,7 +36,8 @@ final class TestSelectivityReport {
                 new Cardinality("03", "JOIN_9", "join", 1000, 500, 1000, 100),
                 new Cardinality("03", "FIL_2", "filter", 100, 300, 100, 100));
         List<Cardinality> jobs = List.of(new Cardinality("03", "Stage-1", "join", 10, 40, 10, 10));
-        var json = new SelectivityReport(settings, operators, jobs, 1).json();
+        List<Cardinality> bytes = List.of(new Cardinality("03", "Stage-1", "join", 1_000, 900, 5_000, 20_000));
+        var json = new SelectivityReport(settings, operators, jobs, bytes, 1).json();
         assertEquals(3, json.get("operators").asInt());
         assertEquals(2, json.get("qerror").get("median").asDouble());  // errors 1, 2, 3
         assertEquals(3, json.get("qerror").get("max").asDouble());
@@ -47,6 +48,8 @@ final class TestSelectivityReport {
         assertEquals(1, json.get("jobs").get("count").asInt());
         assertEquals(4, json.get("jobs").get("qerror").get("median").asDouble());
         assertEquals(3, json.get("operator_rows").size());
+        assertEquals(20, json.get("job_output_bytes").get("hive_qerror").get("max").asDouble());
+        assertEquals(1_000, json.get("job_bytes").get(0).get("true_bytes").asLong());
     }
 
     @Test
@@ -72,7 +75,7 @@ final class TestSelectivityReport {
                 "      Reduce Operator Tree:",
                 "          File Output Operator",
                 "            compressed: false",
-                "            Statistics: Num rows: 4 Data size: 1 Basic stats: COMPLETE Column stats: COMPLETE",
+                "            Statistics: Num rows: 4 Data size: 60 Basic stats: COMPLETE Column stats: COMPLETE",
                 "  Stage: Stage-2",
                 "    Map Reduce",
                 "          File Output Operator",
@@ -93,6 +96,7 @@ final class TestSelectivityReport {
                 "          Statistics: Num rows: 9 Data size: 1 Basic stats: COMPLETE Column stats: NONE");
         // Stage-3's sink feeds the next stage and prints no statistics: it writes its parent's 7 rows
         assertEquals(Map.of("Stage-1", 4L, "Stage-2", 8L, "Stage-3", 7L), HiveExplain.fileSinkRows(explain));
+        assertEquals(Map.of("Stage-1", 60L, "Stage-2", 2L, "Stage-3", 1L), HiveExplain.fileSinkBytes(explain));
     }
 
     @Test
