@@ -1,6 +1,7 @@
 package io.percolate.bench.cluster;
 
 import io.percolate.it.cluster.MiniPercolateCluster;
+import io.percolate.model.QueryDescriptor;
 import io.percolate.scheduler.TlsScheduler;
 import io.percolate.scheduler.registry.JobForecast;
 import io.percolate.scheduler.registry.QueryView;
@@ -44,6 +45,7 @@ final class ClusterObserver implements Runnable {
     private final MiniPercolateCluster cluster;
     private final List<Sample> samples = new ArrayList<>();
     private final Map<String, Double> predictedAlone = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, Long>> firstOutputBytes = new ConcurrentHashMap<>();
     private final ProgressWatch progress = new ProgressWatch(STUCK_AFTER);
     private volatile boolean stopped;
 
@@ -106,6 +108,7 @@ final class ClusterObserver implements Runnable {
                 // until its descriptor is read, TLS sizes a query from its first application alone: no prediction
                 if (q.status().honoured()) {
                     q.placement().ifPresent(p -> predictedAlone.putIfAbsent(q.queryId(), p.query().aloneSeconds()));
+                    q.descriptor().ifPresent(d -> firstOutputBytes.computeIfAbsent(q.queryId(), id -> outputBytes(d)));
                 }
             }
         }
@@ -154,6 +157,17 @@ final class ClusterObserver implements Runnable {
         return Stream.concat(tls.activeQueries().stream(), tls.retiredQueries().stream())
                 .filter(q -> q.queryId().equals(queryId))
                 .findFirst();
+    }
+
+    /** Each job's output bytes by stage in the query's first descriptor TLS honoured; empty when it honoured none. */
+    Map<String, Long> firstOutputBytes(String queryId) {
+        return firstOutputBytes.getOrDefault(queryId, Map.of());
+    }
+
+    private static Map<String, Long> outputBytes(QueryDescriptor descriptor) {
+        Map<String, Long> bytes = new HashMap<>();
+        descriptor.dag().jobs().forEach(j -> bytes.put(j.stageId(), j.estimate().outputBytes()));
+        return Map.copyOf(bytes);
     }
 
     /** The first T_alone TLS placed the query with by its descriptor; empty when it never did. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.percolate.bench.Quantile;
 import io.percolate.scheduler.registry.JobForecast;
 
 import java.io.IOException;
@@ -229,7 +230,9 @@ final class ClusterReport {
      * TLS's predictions against what happened: its first T_alone for each query run alone
      * against the measured time alone (query-time error), and the descriptors' work of finished
      * jobs against their containers' run time (job-level work error, the scheduler's own account);
-     * and, with {@code --trained-model}, what each query's time model was trained on.
+     * each job run alone, its output bytes in the query's first descriptor against what it wrote
+     * (the sizes its time was forecast from); and, with {@code --trained-model}, what each query's
+     * time model was trained on.
      */
     private ObjectNode predictionJson() {
         ObjectNode node = JSON.createObjectNode();
@@ -266,6 +269,19 @@ final class ClusterReport {
         }
         node.put("job_time_error_mean", round(jobErrors.stream().mapToDouble(d -> d).average().orElse(Double.NaN)));
         node.put("job_time_jobs", jobErrors.size());
+        // what the time model was fed: each job's output bytes, first estimated against written
+        ArrayNode bytes = node.putArray("job_bytes");
+        List<Double> bytesErrors = new ArrayList<>();
+        for (QueryRun r : alone) {
+            for (JobBytes b : r.outputBytes()) {
+                bytesErrors.add(b.qError());
+                bytes.addObject().put("query", r.query().name()).put("stage", b.stage())
+                        .put("estimated", b.estimated()).put("written", b.written()).put("q_error", round(b.qError()));
+            }
+        }
+        double[] sorted = bytesErrors.stream().mapToDouble(d -> d).sorted().toArray();
+        node.put("job_bytes_q_error_median", round(Quantile.nearestRank(sorted, 0.5)));
+        node.put("job_bytes_q_error_p90", round(Quantile.nearestRank(sorted, 0.9)));
         List<Double> work = mixes.values().stream().flatMap(m -> m.getOrDefault("tls", List.of()).stream())
                 .map(QueryRun::workError).filter(OptionalDouble::isPresent).map(OptionalDouble::getAsDouble).toList();
         node.put("job_work_error_mean", round(work.stream().mapToDouble(d -> d).average().orElse(Double.NaN)));

@@ -159,7 +159,14 @@ final class MixRunner {
         Thread.sleep(ClusterObserver.PERIOD_MILLIS);
         return new QueryRun(query, id, (submitted - mixStart.nanos()) / 1e9, (finished - submitted) / 1e9,
                 observer.stallSeconds(id, submitted, finished), jobs(id, mixStart),
-                observer.predictedAloneSeconds(id), observer.workError(id), observer.forecasts(id), result.rows());
+                observer.predictedAloneSeconds(id), observer.workError(id), observer.forecasts(id),
+                outputBytes(observer.firstOutputBytes(id), result.jobOutputBytes()), result.rows());
+    }
+
+    /** Each job the query's first descriptor estimated, against what its files held; jobs missing from either are left out. */
+    private static List<JobBytes> outputBytes(Map<String, Long> estimated, Map<String, Long> written) {
+        return estimated.entrySet().stream().filter(e -> written.containsKey(e.getKey())).sorted(Map.Entry.comparingByKey())
+                .map(e -> new JobBytes(e.getKey(), e.getValue(), written.get(e.getKey()))).toList();
     }
 
     /** The query's applications (Hive tags each with its lower-cased query id), as the RM timed them. */

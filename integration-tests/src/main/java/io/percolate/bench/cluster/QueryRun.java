@@ -22,11 +22,13 @@ import static java.util.Objects.requireNonNull;
  * @param predictedAloneSeconds the scheduler's first T_alone for it; empty unless TLS ran it with a descriptor
  * @param workError         how far TLS's descriptor missed its finished jobs' container-seconds; empty unless TLS ran it
  * @param forecasts         TLS's forecast time of each finished job against what it took; empty unless TLS ran it
+ * @param outputBytes       each job's output bytes as TLS's first descriptor of the query had them against what
+ *                          its files held; empty unless TLS ran it
  * @param rows              its result rows, to check every scheduler computed the same answer
  */
 record QueryRun(BenchQuery query, String queryId, double submittedSeconds, double responseSeconds,
                 double stallSeconds, List<JobSpan> jobs, OptionalDouble predictedAloneSeconds, OptionalDouble workError,
-                List<JobForecast> forecasts, List<String> rows) {
+                List<JobForecast> forecasts, List<JobBytes> outputBytes, List<String> rows) {
     QueryRun {
         requireNonNull(query, "query");
         requireNonNull(queryId, "queryId");
@@ -34,6 +36,7 @@ record QueryRun(BenchQuery query, String queryId, double submittedSeconds, doubl
         requireNonNull(workError, "workError");
         jobs = List.copyOf(jobs);
         forecasts = List.copyOf(forecasts);
+        outputBytes = List.copyOf(outputBytes);
         rows = List.copyOf(rows);
     }
 

@@ -1,20 +1,15 @@
 package io.percolate.bench.selectivity;
 
+import io.percolate.it.cluster.PlanTasks;
 import org.apache.hadoop.hive.ql.QueryPlan;
-import org.apache.hadoop.hive.ql.exec.ConditionalTask;
 import org.apache.hadoop.hive.ql.exec.Operator;
 import org.apache.hadoop.hive.ql.exec.Task;
 import org.apache.hadoop.hive.ql.plan.ExplainWork;
 import org.apache.hadoop.hive.ql.plan.MapredWork;
 
-
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -38,43 +33,17 @@ final class HiveExplain {
 
     /** Estimated rows out of every annotated operator, by operator id, in the plan of {@code EXPLAIN <query>}. */
     static Map<String, Long> operatorRows(QueryPlan explainPlan) {
-        Map<String, Long> rows = new TreeMap<>();
-        Deque<Task<?>> tasks = new ArrayDeque<>();
+        List<Task<?>> roots = new ArrayList<>();
         for (Task<?> root : explainPlan.getRootTasks()) {
             if (root.getWork() instanceof ExplainWork explain) {
-                tasks.addAll(explain.getRootTasks());
+                roots.addAll(explain.getRootTasks());
             }
         }
-        Set<Task<?>> seen = new HashSet<>();
-        while (!tasks.isEmpty()) {
-            Task<?> task = tasks.poll();
-            if (!seen.add(task)) {
-                continue;
-            }
-            if (task.getChildTasks() != null) {
-                tasks.addAll(task.getChildTasks());
-            }
-            if (task instanceof ConditionalTask conditional) {
-                tasks.addAll(conditional.getListTasks());
-            }
-            if (task.getWork() instanceof MapredWork work) {
-                List<Operator<?>> roots = new ArrayList<>(work.getMapWork().getAliasToWork().values());
-                if (work.getReduceWork() != null && work.getReduceWork().getReducer() != null) {
-                    roots.add(work.getReduceWork().getReducer());
-                }
-                Deque<Operator<?>> ops = new ArrayDeque<>(roots);
-                Set<String> visited = new HashSet<>();
-                while (!ops.isEmpty()) {
-                    Operator<?> op = ops.poll();
-                    if (!visited.add(op.getOperatorId())) {
-                        continue;
-                    }
-                    if (op.getStatistics() != null) {
-                        rows.put(op.getOperatorId(), op.getStatistics().getNumRows());
-                    }
-                    if (op.getChildOperators() != null) {
-                        ops.addAll(op.getChildOperators());
-                    }
+        Map<String, Long> rows = new TreeMap<>();
+        for (Task<?> job : PlanTasks.mapReduce(roots)) {
+            for (Operator<?> op : PlanTasks.operators((MapredWork) job.getWork())) {
+                if (op.getStatistics() != null) {
+                    rows.put(op.getOperatorId(), op.getStatistics().getNumRows());
                 }
             }
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.percolate.bench.Quantile;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -52,15 +53,6 @@ final class SelectivityReport {
         this.runSeconds = runSeconds;
     }
 
-    /** The value at quantile {@code q} of the sorted values (nearest rank); NaN when there are none. */
-    static double quantile(double[] sorted, double q) {
-        if (sorted.length == 0) {
-            return Double.NaN;
-        }
-        int rank = (int) Math.ceil(q * sorted.length);
-        return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
-    }
-
     private static double[] sorted(List<Cardinality> units, ToDoubleFunction<Cardinality> error) {
         double[] values = units.stream().mapToDouble(error).toArray();
         Arrays.sort(values);
@@ -69,8 +61,8 @@ final class SelectivityReport {
 
     private static ObjectNode errors(ObjectNode node, List<Cardinality> units, ToDoubleFunction<Cardinality> error) {
         double[] e = sorted(units, error);
-        node.put("median", quantile(e, 0.5));
-        node.put("p90", quantile(e, 0.9));
+        node.put("median", Quantile.nearestRank(e, 0.5));
+        node.put("p90", Quantile.nearestRank(e, 0.9));
         node.put("max", e.length == 0 ? Double.NaN : e[e.length - 1]);
         return node;
     }

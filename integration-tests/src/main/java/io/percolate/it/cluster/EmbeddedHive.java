@@ -7,7 +7,6 @@ import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.ql.Driver;
 import org.apache.hadoop.hive.ql.MapRedStats;
 import org.apache.hadoop.hive.ql.QueryPlan;
-import org.apache.hadoop.hive.ql.exec.ConditionalTask;
 import org.apache.hadoop.hive.ql.exec.FileSinkOperator;
 import org.apache.hadoop.hive.ql.exec.Operator;
 import org.apache.hadoop.hive.ql.exec.Task;
@@ -21,13 +20,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -261,72 +256,34 @@ public final class EmbeddedHive {
 
     /**
      * Bytes each MapReduce job's file sinks left on the file system, by stage (none for a statement
-     * without a plan): the files are read
-     * after the statement ran and before the driver closes, which clears Hive's scratch directories.
-     * Files rather than counters: on the local job runner every task shares one JVM's file-system
-     * counters.
+     * without a plan): the files are read after the statement ran and before the driver closes,
+     * which clears Hive's scratch directories. Files rather than counters: on the local job runner
+     * every task shares one JVM's file-system counters.
      */
     private static Map<String, Long> sinkBytes(QueryPlan plan, Configuration conf) {
         Map<String, Long> bytes = new TreeMap<>();
         if (plan == null) {
             return bytes;
         }
-        Deque<Task<?>> tasks = new ArrayDeque<>(plan.getRootTasks());
-        Set<Task<?>> seen = new HashSet<>();
-        while (!tasks.isEmpty()) {
-            Task<?> task = tasks.poll();
-            if (!seen.add(task)) {
-                continue;
+        for (Task<?> job : PlanTasks.mapReduce(plan.getRootTasks())) {
+            if (job.getJobID() == null) {
+                continue; // a branch not taken
             }
-            if (task.getChildTasks() != null) {
-                tasks.addAll(task.getChildTasks());
-            }
-            if (task instanceof ConditionalTask conditional) {
-                tasks.addAll(conditional.getListTasks());
-            }
-            if (task.getWork() instanceof MapredWork work && task.getJobID() != null) {
-                try {
-                    bytes.put(task.getId(), sinkBytes(work, conf));
-                } catch (IOException e) {
-                    // a stage whose files cannot be read is left out, not the statement failed
+            try {
+                long written = 0;
+                for (Operator<?> op : PlanTasks.operators((MapredWork) job.getWork())) {
+                    if (op instanceof FileSinkOperator sink) {
+                        org.apache.hadoop.fs.Path dir = sink.getConf().getDirName();
+                        FileSystem fs = dir.getFileSystem(conf);
+                        written += fs.exists(dir) ? fs.getContentSummary(dir).getLength() : 0;
+                    }
                 }
+                bytes.put(job.getId(), written);
+            } catch (IOException e) {
+                // a stage whose files cannot be read is left out, not the statement failed
             }
         }
         return bytes;
-    }
-
-    private static long sinkBytes(MapredWork work, Configuration conf) throws IOException {
-        long written = 0;
-        for (FileSinkOperator sink : fileSinks(work)) {
-            org.apache.hadoop.fs.Path dir = sink.getConf().getDirName();
-            FileSystem fs = dir.getFileSystem(conf);
-            if (fs.exists(dir)) {
-                written += fs.getContentSummary(dir).getLength();
-            }
-        }
-        return written;
-    }
-
-    private static List<FileSinkOperator> fileSinks(MapredWork work) {
-        Deque<Operator<?>> ops = new ArrayDeque<>(work.getMapWork().getAliasToWork().values());
-        if (work.getReduceWork() != null && work.getReduceWork().getReducer() != null) {
-            ops.add(work.getReduceWork().getReducer());
-        }
-        List<FileSinkOperator> sinks = new ArrayList<>();
-        Set<Operator<?>> visited = new HashSet<>();
-        while (!ops.isEmpty()) {
-            Operator<?> op = ops.poll();
-            if (!visited.add(op)) {
-                continue;
-            }
-            if (op instanceof FileSinkOperator sink) {
-                sinks.add(sink);
-            }
-            if (op.getChildOperators() != null) {
-                ops.addAll(op.getChildOperators());
-            }
-        }
-        return sinks;
     }
 
     private static Result runOne(HiveConf sessionConf, String sql) throws CommandProcessorException, IOException {

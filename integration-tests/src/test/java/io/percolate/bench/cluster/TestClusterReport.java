@@ -32,8 +32,23 @@ class TestClusterReport {
         assertTrue(report.summary().contains("facebook: fair-noamlimit could not finish (for 180 s"), report.summary());
     }
 
+    @Test
+    void eachJobsEstimatedOutputBytes_areComparedWithWhatItWroteByQError() {
+        ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of()), "tls");
+        BenchQuery q13 = new BenchQuery("q13", "medium", "chain", "select 1");
+        report.addAlone(List.of(new QueryRun(q13, "hive_q", 0, 100, 0, List.of(), OptionalDouble.of(90),
+                OptionalDouble.empty(), List.of(), List.of(new JobBytes("Stage-1", 1_600_000, 64_000),
+                new JobBytes("Stage-2", 500, 1_000), new JobBytes("Stage-3", 800, 800)), List.of("1"))));
+
+        JsonNode prediction = report.toJson().get("prediction");
+        assertEquals(3, prediction.get("job_bytes").size());
+        assertEquals(25, prediction.get("job_bytes").get(0).get("q_error").asDouble(), 1e-9);
+        assertEquals(2, prediction.get("job_bytes_q_error_median").asDouble(), 1e-9, "q-errors 25, 2 and 1");
+        assertEquals(25, prediction.get("job_bytes_q_error_p90").asDouble(), 1e-9);
+    }
+
     private static QueryRun run(BenchQuery query, double responseSeconds) {
         return new QueryRun(query, "hive_q", 0, responseSeconds, 0, List.of(), OptionalDouble.empty(),
-                OptionalDouble.empty(), List.of(), List.of("1"));
+                OptionalDouble.empty(), List.of(), List.of(), List.of("1"));
     }
 }

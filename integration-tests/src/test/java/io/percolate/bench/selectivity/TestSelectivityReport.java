@@ -1,5 +1,6 @@
 package io.percolate.bench.selectivity;
 
+import io.percolate.bench.Quantile;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -22,10 +23,10 @@ final class TestSelectivityReport {
     @Test
     void quantiles_areNearestRank() {
         double[] sorted = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-        assertEquals(5, SelectivityReport.quantile(sorted, 0.5));
-        assertEquals(9, SelectivityReport.quantile(sorted, 0.9));
-        assertEquals(10, SelectivityReport.quantile(sorted, 1));
-        assertEquals(Double.NaN, SelectivityReport.quantile(new double[0], 0.5));
+        assertEquals(5, Quantile.nearestRank(sorted, 0.5));
+        assertEquals(9, Quantile.nearestRank(sorted, 0.9));
+        assertEquals(10, Quantile.nearestRank(sorted, 1));
+        assertEquals(Double.NaN, Quantile.nearestRank(new double[0], 0.5));
     }
 
     @Test
