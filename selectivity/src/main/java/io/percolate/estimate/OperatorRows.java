@@ -23,8 +23,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import static java.util.Objects.requireNonNull;
 
@@ -181,6 +183,8 @@ final class OperatorRows {
         final Map<String, Sunk> sinks = new LinkedHashMap<>();
         /** Tables and earlier jobs' paths this job reads. */
         final Set<String> inputs = new HashSet<>();
+        /** The base columns each shuffle partitions its rows by, one set per sending side. */
+        final List<Set<ColumnRef>> partitions = new ArrayList<>();
         final int maps;
         final int reducers;
         double written;
@@ -245,6 +249,9 @@ final class OperatorRows {
                 List<Column> values = new ArrayList<>();
                 columns.forEach((name, c) -> (rename.keys().contains(name) ? keys : values).add(c));
                 shuffledBytes += input.rows() * widths.shuffled(keys, values);
+                if (!keys.isEmpty() && keys.stream().allMatch(k -> k.origin().isPresent())) {
+                    partitions.add(keys.stream().map(k -> k.origin().get()).collect(Collectors.toSet()));
+                }
             }
             return new Relation(input.rows(), columns);
         }
@@ -263,7 +270,9 @@ final class OperatorRows {
         /**
          * G = the groups of its keys' distinct values; a final group-by writes G rows, a partial
          * one what each of its tasks sees of them (S_comb: once per task and key when the maps read
-         * only the key's table, in which the key is clustered; else randomly placed keys).
+         * only the key's table, in which the key is clustered; else randomly placed keys). A
+         * partial one in reducers whose shuffle partitioned the rows by some of its keys (Q13's
+         * count per customer after joining on the customer) sees each group in one reducer only.
          */
         Relation aggregate(OperatorTree.Aggregate agg, Relation input) {
             List<Double> distincts = new ArrayList<>();
@@ -279,10 +288,9 @@ final class OperatorRows {
             // a table we cannot name here)
             boolean inFileOrder = agg.side() == OperatorTree.Side.MAP
                     && clusteredKey(agg, input).filter(k -> inputs.equals(Set.of(k.table()))).isPresent();
-            double rows = agg.partial()
-                    ? Cardinalities.combined(input.rows(), groups, tasks(agg.side()),
-                            inFileOrder ? Cardinalities.KeyPlacement.CLUSTERED : Cardinalities.KeyPlacement.RANDOM)
-                    : groups;
+            double rows = !agg.partial() || partitionedBy(agg, input) ? groups
+                    : Cardinalities.combined(input.rows(), groups, tasks(agg.side()),
+                            inFileOrder ? Cardinalities.KeyPlacement.CLUSTERED : Cardinalities.KeyPlacement.RANDOM);
             Map<String, Column> columns = new HashMap<>();
             agg.renamed().forEach((name, key) -> {
                 Column c = input.columns().get(key);
@@ -336,6 +344,16 @@ final class OperatorRows {
                 }
             }
             return GroupSizes.around(mean);
+        }
+
+        /** Whether a reduce-side group-by's keys hold every column one of the shuffle's sides partitioned by. */
+        boolean partitionedBy(OperatorTree.Aggregate agg, Relation input) {
+            if (agg.side() != OperatorTree.Side.REDUCE) {
+                return false;
+            }
+            Set<ColumnRef> keys = agg.keys().stream().map(input.columns()::get).filter(Objects::nonNull)
+                    .flatMap(c -> c.origin().stream()).collect(Collectors.toSet());
+            return partitions.stream().anyMatch(keys::containsAll);
         }
 
         /** The group-by's one key's base column, when its rows lie together in its table's files. */

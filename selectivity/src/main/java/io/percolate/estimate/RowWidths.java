@@ -18,15 +18,15 @@ import static java.util.Objects.requireNonNull;
  * BinarySortable key and a LazyBinary value. A column's width follows its statistics: a string its
  * sample's mean length, an integer or a date the variable-length encoding of its largest value, a
  * fractional number a double's 8 bytes, a count the encoding of its groups' mean size. A query's
- * last job writes text, which takes about as many bytes per column.
+ * result is a SequenceFile too (Hive's {@code hive.query.result.fileformat}); a text table an
+ * INSERT writes takes about as many bytes a column.
  */
 final class RowWidths {
     /** A SequenceFile record's framing: the record's and the key's lengths, the empty key's and the value's (4 bytes each). */
     static final double RECORD_BYTES = 16;
     /**
      * A SequenceFile's header, one per task that writes: magic and version, the key's and value's
-     * class names, compression flags, metadata and the sync marker. (Query results are
-     * SequenceFiles too: Hive's {@code hive.query.result.fileformat}.)
+     * class names, compression flags, metadata and the sync marker.
      */
     static final double FILE_HEADER_BYTES = 96;
     /** A map output record's framing: key and value lengths as variable-length integers. */
@@ -61,7 +61,7 @@ final class RowWidths {
     }
 
     /** One value's mean bytes in LazyBinary; a null takes none. */
-    double column(OperatorRows.Column c) {
+    private double column(OperatorRows.Column c) {
         if (c.aggregated().isPresent()) {
             return aggregate(c.aggregated().get(), c.values().rows());
         }

@@ -111,6 +111,22 @@ final class TestOperatorRows {
     }
 
     @Test
+    void aPartialGroupByOnTheJoinKey_seesEachGroupInOneReducer() {
+        // items ⋈ orders, then a partial group-by on the order key itself in the join's reducers:
+        // the shuffle sent each order to one reducer, so however many reducers, each order is one row
+        Join onKey = new Join("JOIN_4", List.of("RS_1", "RS_3"), List.of(List.of("KEY.k"), List.of("KEY.k")),
+                List.of(JoinType.INNER), Map.of("_col0", new InputColumn(0, "KEY.k"), "_col1", new InputColumn(1, "VALUE.v")),
+                List.of());
+        List<Operator> ops = plus(sendBoth("o_prio", "i_mode"), onKey,
+                new Aggregate("GBY_5", "JOIN_4", List.of("_col0"), Map.of("_col0", "_col0"), true, Side.REDUCE),
+                new Sink("FS_6", "GBY_5", "/tmp/out", List.of("_col0")));
+
+        double oneReducer = rows(job("Stage-1", List.of(), List.of(ORDERS, ITEMS), 1, ops));
+        assertEquals(800, oneReducer, 1, "the 800 orders that have items");
+        assertEquals(oneReducer, rows(job("Stage-1", List.of(), List.of(ORDERS, ITEMS), 3, ops)), 1e-9);
+    }
+
+    @Test
     void semiAntiAndOuterJoins_countTheKeysThatFindAPartner() {
         List<Operator> sink = List.of(new Sink("FS_6", "JOIN_4", "/tmp/out", List.of("_col0")));
         // 800 of the 1,000 orders have items

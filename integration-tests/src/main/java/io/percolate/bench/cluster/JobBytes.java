@@ -1,5 +1,7 @@
 package io.percolate.bench.cluster;
 
+import io.percolate.bench.QError;
+
 import static java.util.Objects.requireNonNull;
 
 /**
@@ -18,10 +20,7 @@ record JobBytes(String stage, long estimated, long written) {
         }
     }
 
-    /** max(estimated/written, written/estimated), both at least one byte. */
     double qError() {
-        double e = Math.max(1, estimated);
-        double w = Math.max(1, written);
-        return Math.max(e / w, w / e);
+        return QError.of(estimated, written);
     }
 }

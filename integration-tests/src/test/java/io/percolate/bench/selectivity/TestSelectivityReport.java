@@ -1,5 +1,6 @@
 package io.percolate.bench.selectivity;
 
+import io.percolate.bench.QError;
 import io.percolate.bench.Quantile;
 import org.junit.jupiter.api.Test;
 
@@ -14,10 +15,10 @@ final class TestSelectivityReport {
 
     @Test
     void qError_isSymmetricAndFloorsAtOneRow() {
-        assertEquals(4, Cardinality.qError(100, 25));
-        assertEquals(4, Cardinality.qError(25, 100));
-        assertEquals(1, Cardinality.qError(0, 0), "an empty result estimated empty is exact");
-        assertEquals(10, Cardinality.qError(0.2, 10), "below one row counts as one");
+        assertEquals(4, QError.of(100, 25));
+        assertEquals(4, QError.of(25, 100));
+        assertEquals(1, QError.of(0, 0), "an empty result estimated empty is exact");
+        assertEquals(10, QError.of(0.2, 10), "below one row counts as one");
     }
 
     @Test
