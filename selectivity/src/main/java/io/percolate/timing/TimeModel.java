@@ -19,10 +19,16 @@ import static java.util.Objects.requireNonNull;
  * operator the training data lacked, and for a task far larger than its own operator's fit saw
  * ({@link #EXTRAPOLATION}). File format: {@code selectivity/TIMING.md}.
  *
- * @param version format version of the model file
- * @param fits    one per (operator, phase) trained, plus the pooled ones
+ * @param version     format version of the model file
+ * @param fits        one per (operator, phase) trained, plus the pooled ones
+ * @param parallelism how many tasks the training history's cluster ran at full speed; the fits
+ *                    then give a task's time at full speed, its history time divided by the
+ *                    {@linkplain ProcessorSharing slowdown} of the load it ran under, and whoever
+ *                    forecasts a phase multiplies in the slowdown of the load it expects. Null
+ *                    when the history showed no contention (or the file predates this): the fits
+ *                    give times as the history ran them
  */
-public record TimeModel(int version, List<Fit> fits) {
+public record TimeModel(int version, List<Fit> fits, Double parallelism) {
     public static final int FORMAT_VERSION = 1;
     /**
      * How far beyond its training tasks a fit extrapolates: a task whose feature exceeds this many
@@ -109,10 +115,19 @@ public record TimeModel(int version, List<Fit> fits) {
         if (version < 1) {
             throw new IllegalArgumentException("model format version must be >= 1, got " + version);
         }
+        if (parallelism != null && !(parallelism >= 1 && parallelism < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("parallelism must be a finite number of tasks >= 1, got " + parallelism);
+        }
     }
 
+    /** A model of times as the history ran them, no contention taken out. */
     public TimeModel(List<Fit> fits) {
-        this(FORMAT_VERSION, fits);
+        this(FORMAT_VERSION, fits, null);
+    }
+
+    /** How much slower than {@link #taskSeconds} a phase's tasks run with {@code load} tasks on the cluster. */
+    public double slowdown(double load) {
+        return parallelism == null ? 1 : ProcessorSharing.slowdown(load, parallelism);
     }
 
     /** The fit for the operator and phase, else the phase's pooled fit. */

@@ -13,6 +13,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * Fits θ of eq. 5.4 by ordinary least squares (commons-math3), separately for every major
@@ -37,11 +38,78 @@ public final class TimeModelTrainer {
     static final double SINGULAR = 0.01;
     /** A θ this many standard errors from zero, or more, is kept (about 95 % two-sided with many tasks). */
     static final double MIN_T = 2;
+    /** The share of the log-time error without contention a parallelism must take away to be believed. */
+    static final double MIN_GAIN = 0.1;
+    /** How much of that error a parallelism may leave beyond the best one's and still count as explaining as well. */
+    static final double TIE = 0.001;
+    /** Squared log-time error per task below which a fit counts as exact. */
+    private static final double EXACT = 1e-12;
+    /** Grid step between the tried parallelisms. */
+    private static final double STEP = 1.05;
 
     private TimeModelTrainer() {
     }
 
+    /**
+     * The model of {@code samples}' times at full speed: each task's time divided by the slowdown
+     * of the load it ran under ({@link ProcessorSharing}), for the parallelism K that best explains
+     * the times. Tasks of one size that took longer when more ran beside them show K; without it a
+     * fit averages contended and free tasks, and a forecast that slows a phase by the load it
+     * expects counts the contention twice.
+     *
+     * <p>K is tried on a geometric grid below the largest load seen; each K's fits are scored by
+     * the squared error of log time, their full-speed prediction slowed by each task's load
+     * against what it took. Every K below the smallest load explains the times alike (the fits
+     * absorb a common factor), so of the K that explain them about as well as the best, the
+     * largest, the least contention, is taken; and a K that takes away too little of the error
+     * of no contention at all is not believed.
+     */
     public static TimeModel train(List<TaskSample> samples) {
+        TimeModel none = trainAt(samples, Double.POSITIVE_INFINITY);
+        double noneError = logError(none, samples);
+        double maxLoad = samples.stream().mapToDouble(TaskSample::load).max().orElse(1);
+        List<TimeModel> tried = new ArrayList<>();
+        List<Double> errors = new ArrayList<>();
+        for (double k = 1; k < maxLoad; k *= STEP) {
+            TimeModel model = trainAt(samples, k);
+            tried.add(model);
+            errors.add(logError(model, samples));
+        }
+        double least = errors.stream().mapToDouble(Double::doubleValue).min().orElse(noneError);
+        // times fitted exactly without contention leave nothing to explain: rounding is no gain
+        double scale = Math.max(noneError, EXACT * samples.size());
+        if (!(least < noneError - MIN_GAIN * scale)) {
+            return none;
+        }
+        for (int i = tried.size() - 1; ; i--) {
+            if (errors.get(i) <= least + TIE * scale) {
+                return tried.get(i);
+            }
+        }
+    }
+
+    /** Fits of the times the tasks would have taken at full speed where {@code parallelism} run at once. */
+    private static TimeModel trainAt(List<TaskSample> samples, double parallelism) {
+        List<TaskSample> fullSpeed = samples.stream().map(s -> new TaskSample(s.operator(), s.phase(), s.volume(),
+                s.seconds() / ProcessorSharing.slowdown(s.load(), parallelism), s.load())).toList();
+        return new TimeModel(TimeModel.FORMAT_VERSION, fits(fullSpeed),
+                Double.isInfinite(parallelism) ? null : parallelism);
+    }
+
+    /** Σ (log(predicted · slowdown of its load) − log(seconds))² over the tasks the model answers for. */
+    private static double logError(TimeModel model, List<TaskSample> samples) {
+        double error = 0;
+        for (TaskSample s : samples) {
+            OptionalDouble predicted = model.taskSeconds(s.operator(), s.phase(), s.volume());
+            if (predicted.isPresent() && predicted.getAsDouble() > 0) {
+                double miss = Math.log(predicted.getAsDouble() * model.slowdown(s.load())) - Math.log(s.seconds());
+                error += miss * miss;
+            }
+        }
+        return error;
+    }
+
+    private static List<Fit> fits(List<TaskSample> samples) {
         Map<OperatorKind, Map<TaskPhase, List<TaskSample>>> byOperator = new EnumMap<>(OperatorKind.class);
         Map<TaskPhase, List<TaskSample>> byPhase = new EnumMap<>(TaskPhase.class);
         for (TaskSample s : samples) {
@@ -60,7 +128,7 @@ public final class TimeModelTrainer {
                 fits.add(fit(null, phase, group));
             }
         });
-        return new TimeModel(fits);
+        return fits;
     }
 
     static Fit fit(OperatorKind operator, TaskPhase phase, List<TaskSample> group) {

@@ -13,6 +13,7 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -165,6 +166,60 @@ final class TestTimeModel {
         assertEquals(0, flat.rSquared(), 1e-9);
     }
 
+    /** A join map of {@code inMb} that takes 2 s + 1 s per MB at full speed, run beside {@code load} tasks where 2 run at full speed. */
+    private static TaskSample contended(double inMb, double load) {
+        return new TaskSample(OperatorKind.JOIN, TaskPhase.MAP, new TaskVolume(inMb * 1e6, 0, 0, 0),
+                (2 + inMb) * Math.max(1, load / 2), load);
+    }
+
+    @Test
+    void tasksSlowedByTheLoadBesideThem_trainAtFullSpeed_andTheModelSaysHowManyRanAtFullSpeed() {
+        // the same sizes alone and in crowds of 4 and 7: the crowded ones took 2 and 3.5 times longer
+        List<TaskSample> tasks = new ArrayList<>();
+        for (double load : new double[] {1, 2, 4, 7}) {
+            for (double inMb : new double[] {1, 2, 3, 4}) {
+                tasks.add(contended(inMb, load));
+            }
+        }
+        TimeModel model = TimeModelTrainer.train(tasks);
+        assertTrue(model.parallelism() != null && model.parallelism() > 1.8 && model.parallelism() < 2.2,
+                "two tasks at full speed, found " + model.parallelism());
+        Fit fit = model.fit(OperatorKind.JOIN, TaskPhase.MAP).orElseThrow();
+        assertEquals(2, fit.intercept(), 0.2);
+        assertEquals(1, fit.coefficients().get(Feature.INPUT_MB), 0.1);
+        assertEquals(5, model.taskSeconds(OperatorKind.JOIN, TaskPhase.MAP, new TaskVolume(3e6, 0, 0, 0)).orElseThrow(), 0.3,
+                "a 3 MB map at full speed");
+        assertEquals(3.5, model.slowdown(7), 0.4);
+        assertEquals(1, model.slowdown(1));
+
+        // without the load the same history fits the crowds' mean: a forecast that slows a crowded
+        // phase by its load again would count the contention twice
+        List<TaskSample> unknownLoad = tasks.stream()
+                .map(t -> new TaskSample(t.operator(), t.phase(), t.volume(), t.seconds())).toList();
+        TimeModel blind = TimeModelTrainer.train(unknownLoad);
+        assertNull(blind.parallelism());
+        assertTrue(blind.taskSeconds(OperatorKind.JOIN, TaskPhase.MAP, new TaskVolume(3e6, 0, 0, 0)).orElseThrow() > 1.5 * 5,
+                "the blind fit averages crowded and free maps");
+    }
+
+    @Test
+    void timesThatDoNotGrowWithTheLoad_orOneLoadForAll_showNoContention() {
+        List<TaskSample> free = new ArrayList<>();
+        List<TaskSample> oneLoad = new ArrayList<>();
+        Random random = new Random(3);
+        for (int i = 0; i < 24; i++) {
+            double inMb = 1 + i % 4;
+            double load = 1 + i % 6;
+            free.add(new TaskSample(OperatorKind.JOIN, TaskPhase.MAP, new TaskVolume(inMb * 1e6, 0, 0, 0),
+                    (2 + inMb) * (0.9 + 0.2 * random.nextDouble()), load));
+            oneLoad.add(contended(inMb, 4));
+        }
+        assertNull(TimeModelTrainer.train(free).parallelism());
+        TimeModel crowded = TimeModelTrainer.train(oneLoad);
+        assertNull(crowded.parallelism(), "every K below the one load explains the times alike: none is believed");
+        assertEquals(2 * 5, crowded.taskSeconds(OperatorKind.JOIN, TaskPhase.MAP, new TaskVolume(3e6, 0, 0, 0)).orElseThrow(), 1e-6);
+    }
+
     @Test
     void codec_roundTrips_andRefusesNewerOrBrokenFiles() throws IOException {
         TimeModel model = TimeModelTrainer.train(List.of(
@@ -173,10 +228,13 @@ final class TestTimeModel {
                 task(OperatorKind.JOIN, TaskPhase.REDUCE, 3, 0, 0, 0, 7)));
         TimeModel back = TimeModelCodec.fromJson(TimeModelCodec.toJson(model));
         assertEquals(model, back);
+        TimeModel atFullSpeed = new TimeModel(TimeModel.FORMAT_VERSION, model.fits(), 2.5);
+        assertEquals(atFullSpeed, TimeModelCodec.fromJson(TimeModelCodec.toJson(atFullSpeed)));
         assertEquals(9, back.taskSeconds(OperatorKind.JOIN, TaskPhase.REDUCE, new TaskVolume(4e6, 0, 0, 0)).orElseThrow(), 1e-9);
 
         TimeModel older = TimeModelCodec.fromJson(("{\"version\": 1, \"fits\": [{\"phase\": \"REDUCE\", \"intercept\": 1,"
                 + " \"coefficients\": {\"INPUT_MB\": 2}, \"samples\": 3, \"minSeconds\": 1}]}").getBytes(StandardCharsets.UTF_8));
+        assertNull(older.parallelism(), "a file from before contention was taken out gives times as they ran");
         assertEquals(2001, older.taskSeconds(OperatorKind.JOIN, TaskPhase.REDUCE, new TaskVolume(1e9, 0, 0, 0)).orElseThrow(),
                 1e-6, "a file without the training range bounds nothing");
 

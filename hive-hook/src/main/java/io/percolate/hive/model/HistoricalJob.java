@@ -24,11 +24,25 @@ public record HistoricalJob(String jobId, String queryId, String stageId, Option
      *
      * @param throughXdfs whether it read its input through xdfs: its time includes the NFS filer's
      *                    and its HDFS counters the blocks it cached, so it trains nothing
+     * @param load        the mean number of tasks the history shows running while it ran, itself included
      */
-    public record TaskRun(TaskPhase phase, TaskVolume volume, long startMillis, long finishMillis, boolean throughXdfs) {
+    public record TaskRun(TaskPhase phase, TaskVolume volume, long startMillis, long finishMillis, boolean throughXdfs,
+                          double load) {
         public TaskRun {
             requireNonNull(phase, "phase");
             requireNonNull(volume, "volume");
+            if (!(load >= 1) || Double.isInfinite(load)) {
+                throw new IllegalArgumentException("a task runs beside a finite load of at least itself, got " + load);
+            }
+        }
+
+        /** A task whose load is not known yet: taken to have run alone. */
+        public TaskRun(TaskPhase phase, TaskVolume volume, long startMillis, long finishMillis, boolean throughXdfs) {
+            this(phase, volume, startMillis, finishMillis, throughXdfs, 1);
+        }
+
+        TaskRun withLoad(double load) {
+            return new TaskRun(phase, volume, startMillis, finishMillis, throughXdfs, load);
         }
 
         public double seconds() {
@@ -50,7 +64,7 @@ public record HistoricalJob(String jobId, String queryId, String stageId, Option
             return List.of();
         }
         return tasks.stream().filter(t -> t.seconds() > 0 && !t.throughXdfs())
-                .map(t -> new TaskSample(operator.get(), t.phase(), t.volume(), t.seconds()))
+                .map(t -> new TaskSample(operator.get(), t.phase(), t.volume(), t.seconds(), t.load()))
                 .toList();
     }
 

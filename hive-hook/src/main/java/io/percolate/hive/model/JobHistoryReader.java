@@ -124,7 +124,8 @@ public final class JobHistoryReader {
 
     /**
      * The jobs inside {@code window} whose history file lies under {@code dirs} (recursively),
-     * each once, most recent first; unreadable directories and files are skipped with a warning.
+     * each once, most recent first, each task with the load it ran under among them
+     * ({@link ClusterLoad}); unreadable directories and files are skipped with a warning.
      */
     public List<HistoricalJob> read(List<Path> dirs, Window window) throws IOException {
         List<Candidate> candidates = new ArrayList<>();
@@ -147,7 +148,8 @@ public final class JobHistoryReader {
                 LOG.warn("Percolate: skipping job history {}: {}", c.history(), e.toString());
             }
         }
-        return List.copyOf(jobs.values());
+        ClusterLoad load = ClusterLoad.of(jobs.values());
+        return jobs.values().stream().map(load::loadsOf).toList();
     }
 
     private void list(Path dir, List<Candidate> candidates) throws IOException {

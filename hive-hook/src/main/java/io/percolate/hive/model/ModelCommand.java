@@ -67,9 +67,12 @@ public final class ModelCommand {
         System.out.print(describe(model));
     }
 
-    /** One line per fit: operator, phase, tasks, R², θ. */
+    /** The contention taken out of the times, then one line per fit: operator, phase, tasks, R², θ. */
     public static String describe(TimeModel model) {
-        StringBuilder text = new StringBuilder();
+        StringBuilder text = new StringBuilder(model.parallelism() == null
+                ? "  times as the history ran them (no contention between tasks shown)\n"
+                : String.format(Locale.ROOT, "  times at full speed: the history's cluster ran %.2f tasks at full speed%n",
+                        model.parallelism()));
         for (TimeModel.Fit f : model.fits()) {
             text.append(String.format(Locale.ROOT, "  %-8s %-6s %5d tasks  R²=%.2f  %.2f s", f.operator() == null ? "any" : f.operator(),
                     f.phase(), f.samples(), f.rSquared(), f.intercept()));

@@ -103,6 +103,8 @@ final class HeldOutModels {
             Map<String, Object> t = new LinkedHashMap<>();
             t.put("held_out_tasks", own);
             t.put("trained_on_tasks", trainedTasks.get(template));
+            // the tasks at full speed the trainer found in the history (TimeModel.parallelism); absent: none
+            model(template).map(TimeModel::parallelism).ifPresent(k -> t.put("parallelism", Math.round(k * 100) / 100.0));
             m.put(template, t);
         });
         return m;
@@ -110,7 +112,11 @@ final class HeldOutModels {
 
     /** The model fitted without {@code query}'s template; empty when none was. */
     Optional<TimeModel> model(BenchQuery query) {
-        return Optional.ofNullable(models.get(template(query)));
+        return model(template(query));
+    }
+
+    private Optional<TimeModel> model(String template) {
+        return Optional.ofNullable(models.get(template));
     }
 
     /** The query whatever tables it reads: {@code q03@sf0.1} is {@code q03}. */

@@ -33,13 +33,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.DoubleStream;
+import java.util.function.DoubleUnaryOperator;
 import java.util.stream.IntStream;
 
 /**
  * Trains the model on the training runs and scores its predictions on the others. A job is
  * composed as TLS forecasts it: start-up and commit (the training jobs' mean time outside their
  * first-to-last task span), its map and reduce phases on the cluster's containers
- * ({@link ServiceTime#phased}), and for a job estimated to have reduces the hand-off between
+ * ({@link ServiceTime#phased}, each slowed by its tasks' contention when the model has taken that
+ * out of its times: {@link TimeModel#parallelism}), and for a job estimated to have reduces the hand-off between
  * them (the training jobs' mean time inside the span with no task running, as
  * {@code LearnedJobCosts} learns it). A query is its jobs one after another (Hive runs a query's
  * stages in turn, {@code hive.exec.parallel} being off here) with the training queries' mean
@@ -106,9 +108,9 @@ final class ModelReport {
         for (MeasuredJob j : tested) {
             double outside = overhead + (j.estimated().reduceTasks() > 0 ? handOff : 0);
             scored.add(new Scored(j, j.actual().seconds(),
-                    outside + phases(estimate(j, Optional.of(model)), slots),
+                    outside + phases(estimate(j, Optional.of(model)), slots, model::slowdown),
                     outside + measuredPhases(j, model, slots),
-                    outside + phases(estimate(j, Optional.empty()), slots)));
+                    outside + phases(estimate(j, Optional.empty()), slots, load -> 1)));
         }
         List<ScoredQuery> queries = new ArrayList<>();
         byQuery(tested).forEach((key, q) -> {
@@ -165,9 +167,19 @@ final class ModelReport {
                 JobEstimate.Confidence.MEDIUM);
     }
 
-    private static double phases(JobEstimate e, double slots) {
-        return ServiceTime.phased(e.mapTaskSeconds() * e.mapTasks(), e.mapTasks(),
-                e.reduceTaskSeconds() * e.reduceTasks(), e.reduceTasks(), slots);
+    private static double phases(JobEstimate e, double slots, DoubleUnaryOperator slowdown) {
+        return slowed(e.mapTaskSeconds() * e.mapTasks(), e.mapTasks(), e.reduceTaskSeconds() * e.reduceTasks(),
+                e.reduceTasks(), slots, slowdown);
+    }
+
+    /**
+     * {@link ServiceTime#phased}, each phase slowed by the load of its own tasks running at once
+     * (a model trained at full speed: TLS's forecast of a job alone does the same).
+     */
+    private static double slowed(double mapWork, double maps, double reduceWork, double reduces, double slots,
+                                 DoubleUnaryOperator slowdown) {
+        return ServiceTime.job(mapWork, maps, slots) * slowdown.applyAsDouble(Math.min(maps, slots))
+                + ServiceTime.job(reduceWork, reduces, slots) * slowdown.applyAsDouble(Math.min(reduces, slots));
     }
 
     /**
@@ -184,8 +196,8 @@ final class ModelReport {
             count.merge(t.phase(), 1, Integer::sum);
         }
         TaskPhase map = TaskPhase.mapOf(count.containsKey(TaskPhase.REDUCE));
-        return ServiceTime.phased(work.getOrDefault(map, 0.0), count.getOrDefault(map, 0),
-                work.getOrDefault(TaskPhase.REDUCE, 0.0), count.getOrDefault(TaskPhase.REDUCE, 0), slots);
+        return slowed(work.getOrDefault(map, 0.0), count.getOrDefault(map, 0),
+                work.getOrDefault(TaskPhase.REDUCE, 0.0), count.getOrDefault(TaskPhase.REDUCE, 0), slots, model::slowdown);
     }
 
     private static double error(double predicted, double actual) {

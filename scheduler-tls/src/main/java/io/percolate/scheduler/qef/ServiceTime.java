@@ -1,5 +1,7 @@
 package io.percolate.scheduler.qef;
 
+import io.percolate.timing.ProcessorSharing;
+
 /**
  * How long work takes when a query has the cluster to itself: the continuous form of MapReduce
  * task waves. A job of W container-seconds over n tasks on C containers takes W / min(C, n);
@@ -28,11 +30,12 @@ public final class ServiceTime {
 
     /**
      * How much slower each task runs while {@code load} tasks run on a cluster that runs
-     * {@code parallelism} at full speed (processor sharing): 1 up to it, then load / parallelism.
-     * An unknown load (NaN) slows nothing.
+     * {@code parallelism} at full speed ({@link ProcessorSharing}, as the time model's trainer
+     * takes it out of the history): 1 up to it, then load / parallelism. An unknown load (NaN)
+     * slows nothing.
      */
     public static double slowdown(double load, double parallelism) {
-        return load > parallelism ? load / parallelism : 1;
+        return ProcessorSharing.slowdown(load, parallelism);
     }
 
     /** Seconds for a DAG whose critical path is {@code criticalPath} seconds and whose total work is {@code work}. */
