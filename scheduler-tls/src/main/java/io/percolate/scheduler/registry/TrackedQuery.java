@@ -140,12 +140,14 @@ final class TrackedQuery {
      * @param reduceWork   of a job still to come, the part of its work in reduces, which run after
      *                     its maps; 0 where the phases are not known apart
      * @param reduceTasks  the reduces among its tasks
+     * @param phaseSeconds of a job still to come, its map and reduce phases alone on the cluster as
+     *                     its forecast has them ({@link #alonePhases}); NaN for a job that started
      */
     private record Work(double remaining, double remainingTasks, double total, double totalTasks, boolean started,
-                        double reduceWork, double reduceTasks) {
+                        double reduceWork, double reduceTasks, double phaseSeconds) {
 
         Work(double remaining, double remainingTasks, double total, double totalTasks, boolean started) {
-            this(remaining, remainingTasks, total, totalTasks, started, 0, 0);
+            this(remaining, remainingTasks, total, totalTasks, started, 0, 0, Double.NaN);
         }
 
         /** A job that started and has nothing left: no start-up or end to pay. */
@@ -155,6 +157,9 @@ final class TrackedQuery {
 
         /** Seconds alone for {@code work} of {@code tasks}, the reduces (if known) after the maps. */
         double seconds(double work, double tasks, double capacity) {
+            if (!started && !Double.isNaN(phaseSeconds)) {
+                return phaseSeconds;
+            }
             return ServiceTime.phased(work - reduceWork, tasks - reduceTasks, reduceWork, reduceTasks, capacity);
         }
     }
@@ -292,13 +297,24 @@ final class TrackedQuery {
             if (facts != null) {
                 JobEstimate e = facts.job().estimate();
                 double others = Math.max(0, load - firstPhase(e, share));
-                double maps = ServiceTime.job(e.mapTaskSeconds() * e.mapTasks() * c, e.mapTasks(), share)
-                        * costs.slowdown(others + Math.min(share, e.mapTasks()));
-                double reduces = ServiceTime.job(e.reduceTaskSeconds() * e.reduceTasks() * c, e.reduceTasks(), share)
-                        * costs.slowdown(others + Math.min(share, e.reduceTasks()));
-                forecastOfApp.put(app, costs.overhead(false, false) + costs.handOff(e.reduceTasks() > 0) + maps + reduces);
+                forecastOfApp.put(app, costs.overhead(false, false) + costs.handOff(e.reduceTasks() > 0)
+                        + alonePhases(e, c, share, others, costs));
             }
         }
+    }
+
+    /**
+     * A job's map then reduce phase on {@code containers}, its estimated task times rescaled by
+     * {@code correction} (at full speed), each phase slowed by its own tasks and {@code others}
+     * running beside them.
+     */
+    private static double alonePhases(JobEstimate e, double correction, double containers, double others,
+                                      LearnedJobCosts.JobCosts costs) {
+        double maps = ServiceTime.job(e.mapTaskSeconds() * e.mapTasks() * correction, e.mapTasks(), containers)
+                * costs.slowdown(others + Math.min(containers, e.mapTasks()));
+        double reduces = ServiceTime.job(e.reduceTaskSeconds() * e.reduceTasks() * correction, e.reduceTasks(), containers)
+                * costs.slowdown(others + Math.min(containers, e.reduceTasks()));
+        return maps + reduces;
     }
 
     /** The containers each of the query's running jobs (Hive's parallel stages) has: an even share. */
@@ -436,14 +452,17 @@ final class TrackedQuery {
      * until a job's first container finishes does its descriptor's task time count. Jobs not
      * started yet keep their estimates, rescaled by how far the finished jobs' observed work
      * was from their estimates. T_alone is re-evaluated from the same best-known work, so a
-     * wrong estimate moves T_rem and T_alone together and the slowdown stays meaningful.
+     * wrong estimate moves T_rem and T_alone together and the slowdown stays meaningful; a job
+     * still to come is timed as its forecast will time it alone (its task times at full speed,
+     * each phase slowed by the contention of its own tasks), since the time model's task times are
+     * at full speed.
      */
     QueryState state(long now, double capacity, Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
                      LearnedJobCosts.JobCosts costs) {
         double sojourn = Math.max(0, now - firstSeenMillis) / 1000.0;
         long arrival = arrivalOfApp.isEmpty() ? Long.MAX_VALUE : arrivalOfApp.values().iterator().next();
         Map<String, Work> work = status.honoured()
-                ? dagWork(demand, defaultTaskSeconds, correction(costs))
+                ? dagWork(demand, defaultTaskSeconds, correction(costs), capacity, costs)
                 : applicationWork(demand, defaultTaskSeconds);
         double remaining = 0;
         double total = 0;
@@ -482,7 +501,7 @@ final class TrackedQuery {
 
     /** Work of every DAG job, keyed by stage id. */
     private Map<String, Work> dagWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
-                                      double correction) {
+                                      double correction, double capacity, LearnedJobCosts.JobCosts costs) {
         Map<String, List<ApplicationId>> runningByJob = new HashMap<>();
         for (ApplicationId app : running) {
             JobFacts facts = factsOf(stageOfApp.get(app));
@@ -509,7 +528,9 @@ final class TrackedQuery {
                 double tasks = estimate.mapTasks() + estimate.reduceTasks();
                 double wrd = estimate.wrd() * correction;
                 double reduceWrd = estimate.reduceTaskSeconds() * estimate.reduceTasks() * correction;
-                w = new Work(wrd, tasks, wrd, tasks, false, reduceWrd, estimate.reduceTasks());
+                // its time alone as its forecast will say: at full speed, slowed by its own tasks
+                w = new Work(wrd, tasks, wrd, tasks, false, reduceWrd, estimate.reduceTasks(),
+                        alonePhases(estimate, fullSpeedCorrection(costs), capacity, 0, costs));
             }
             work.put(job.stageId(), w);
         }

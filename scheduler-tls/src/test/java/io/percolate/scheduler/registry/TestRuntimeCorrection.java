@@ -349,6 +349,22 @@ final class TestRuntimeCorrection {
         awaitLoaded(registry);
         assertEquals(80 * registry.workScale() / 8, placed(registry, "wide").aloneSeconds(), 1e-9);
         assertEquals(k, registry.lastOrder().parallelism(), 1e-9);
+
+        // a job still to come is timed alone as its forecast will be: 8 maps at full speed on 8 of
+        // the 10 containers, slowed by its own 8 tasks; 1 map is not slowed
+        QueryDag narrowThen = new QueryDag(List.of(job("Stage-1", estimate(1, 10, 0, 0)),
+                job("Stage-2", estimate(1, 10, 0, 0), "Stage-1")));
+        QueryDag wideThen = new QueryDag(List.of(job("Stage-1", estimate(1, 10, 0, 0)),
+                job("Stage-2", estimate(8, 10, 0, 0), "Stage-1")));
+        source.serve(stored("narrow-then", "alice", "alice", narrowThen)).serve(stored("wide-then", "alice", "alice", wideThen));
+        ApplicationId narrowFirst = ApplicationId.newInstance(CLUSTER, 90);
+        ApplicationId wideFirst = ApplicationId.newInstance(CLUSTER, 91);
+        registry.applicationAdded(narrowFirst, "alice", tags("narrow-then", "Stage-1"));
+        registry.applicationAdded(wideFirst, "alice", tags("wide-then", "Stage-1"));
+        awaitLoaded(registry);
+        double fullSpeed = registry.fullSpeedScale();
+        assertEquals(10 * fullSpeed * (8 / k - 1),
+                placed(registry, "wide-then").aloneSeconds() - placed(registry, "narrow-then").aloneSeconds(), 1e-9);
     }
 
     @Test
