@@ -14,6 +14,7 @@ import io.percolate.selectivity.Selectivity;
 import io.percolate.selectivity.SelectivityEstimator;
 import io.percolate.stats.ColumnStatistics;
 import io.percolate.stats.ColumnType;
+import io.percolate.stats.PastSelectivities;
 import io.percolate.stats.StatisticsSettings;
 
 import java.time.LocalDate;
@@ -94,15 +95,19 @@ final class OperatorRows {
      * statistics backed every step.
      */
     record Outcome(double outputRows, double outputBytes, double shuffledRows, double shuffledBytes,
-                   Map<String, Sunk> sinks, Map<String, Double> operatorRows, boolean measured) {
+                   Map<String, Sunk> sinks, Map<String, Double> operatorRows, Map<String, Lineage> joins,
+                   boolean measured) {
     }
 
-    /** A path an earlier job wrote: its rows, its columns in order, and whether statistics backed them. */
-    record Sunk(double rows, List<Column> columns, boolean measured) {
+    /**
+     * A path an earlier job wrote: its rows, its columns in order, whether statistics backed them,
+     * and how its rows were made.
+     */
+    record Sunk(double rows, List<Column> columns, boolean measured, Lineage lineage) {
         /** The same path when the job really wrote {@code factor} times the rows estimated. */
         Sunk scaled(double factor) {
             return new Sunk(rows * factor, columns.stream()
-                    .map(c -> c.withValues(resize(c.values(), rows, rows * factor))).toList(), true);
+                    .map(c -> c.withValues(resize(c.values(), rows, rows * factor))).toList(), true, lineage);
         }
     }
 
@@ -136,6 +141,7 @@ final class OperatorRows {
         Walk walk = new Walk(maps, reducers);
         for (Operator op : tree.operators()) {
             List<Relation> in = op.inputs().stream().map(walk.out::get).toList();
+            walk.lineages.put(op.id(), walk.lineage(op, in, intermediate));
             Relation r;
             if (op instanceof OperatorTree.Scan scan) {
                 Double rows = tableRows.get(scan.table());
@@ -172,8 +178,11 @@ final class OperatorRows {
             walk.out.put(op.id(), r);
             walk.operatorRows.put(op.id(), r.rows());
         }
+        Map<String, Lineage> joins = new LinkedHashMap<>();
+        tree.operators().stream().filter(op -> op instanceof OperatorTree.Join)
+                .forEach(op -> joins.put(op.id(), walk.lineages.get(op.id())));
         return Optional.of(new Outcome(walk.written, walk.writtenBytes, walk.shuffled, walk.shuffledBytes,
-                Map.copyOf(walk.sinks), walk.operatorRows, walk.measured));
+                Map.copyOf(walk.sinks), walk.operatorRows, joins, walk.measured));
     }
 
     /** One job's walk: what each operator put out so far, and the job's totals. */
@@ -181,6 +190,8 @@ final class OperatorRows {
         final Map<String, Relation> out = new HashMap<>();
         final Map<String, Double> operatorRows = new LinkedHashMap<>();
         final Map<String, Sunk> sinks = new LinkedHashMap<>();
+        /** How each operator's rows were made, by its id. */
+        final Map<String, Lineage> lineages = new HashMap<>();
         /** Tables and earlier jobs' paths this job reads. */
         final Set<String> inputs = new HashSet<>();
         /** The base columns each shuffle partitions its rows by, one set per sending side. */
@@ -256,15 +267,53 @@ final class OperatorRows {
             return new Relation(input.rows(), columns);
         }
 
-        /** The join's pairs (eq. 5.1 and kin), less those its residual conditions turn away. */
+        /**
+         * The join's pairs (eq. 5.1 and kin), less those its residual conditions turn away; or,
+         * when the same join ran before, the share of its largest input it put out then.
+         */
         Relation join(OperatorTree.Join join, List<Relation> inputs) {
             JoinOutcome j = OperatorRows.this.join(join, inputs);
-            measured &= j.measured();
             Relation joined = j.relation();
             for (Predicate residual : join.residual()) {
                 joined = filter(residual, joined);
             }
+            Optional<Double> past = lineages.get(join.id()).key().flatMap(statistics::pastJoin);
+            if (past.isPresent()) {
+                return resized(joined, past.get() * inputs.stream().mapToDouble(Relation::rows).max().orElse(0));
+            }
+            measured &= j.measured();
             return joined;
+        }
+
+        /** How {@code op}'s rows are made from its inputs' ({@link Lineage}), columns named by their base columns. */
+        Lineage lineage(Operator op, List<Relation> in, Map<String, Sunk> intermediate) {
+            List<Lineage> from = op.inputs().stream().map(lineages::get).toList();
+            if (op instanceof OperatorTree.Scan scan) {
+                return Lineage.table(scan.table());
+            } else if (op instanceof OperatorTree.Intermediate read) {
+                Sunk sunk = intermediate.get(read.path());
+                return sunk != null ? sunk.lineage() : Lineage.over("unknown " + read.path(), List.of());
+            } else if (op instanceof OperatorTree.Filter filter) {
+                Predicate resolved = resolve(filter.predicate(), in.get(0));
+                // conjuncts in one order, as a remembered filter's key has them
+                return Lineage.over("filter[" + PastSelectivities.keyOf(List.of(resolved)).orElse(resolved.toString()) + "]",
+                        from);
+            } else if (op instanceof OperatorTree.Rename || op instanceof OperatorTree.Sink) {
+                return from.get(0); // rows pass
+            } else if (op instanceof OperatorTree.Join join) {
+                List<String> keys = new ArrayList<>();
+                for (int i = 0; i < join.inputs().size(); i++) {
+                    keys.add(traced(join.keys().get(i), in.get(i)).toString());
+                }
+                return Lineage.over("join[" + join.types() + " on " + String.join(" = ", keys)
+                        + (join.residual().isEmpty() ? "" : " where " + join.residual()) + "]", from);
+            } else if (op instanceof OperatorTree.Aggregate agg) {
+                return Lineage.over("group[" + traced(agg.keys(), in.get(0))
+                        + (agg.partial() ? " partial on " + agg.side() : "") + "]", from);
+            } else if (op instanceof OperatorTree.Limit limit) {
+                return Lineage.over("limit[" + limit.rows() + " per " + limit.side() + "]", from);
+            }
+            return Lineage.over("pass", from); // a union, lateral view or windowing: rows as PassThrough takes them
         }
 
         /**
@@ -376,7 +425,7 @@ final class OperatorRows {
             }
             // a file per reducer, or per map in a map-only job
             writtenBytes += widths.written(input.rows(), columns, reducers > 0 ? reducers : Math.max(1, maps));
-            sinks.put(sink.path(), new Sunk(input.rows(), List.copyOf(columns), measured));
+            sinks.put(sink.path(), new Sunk(input.rows(), List.copyOf(columns), measured, lineages.get(sink.id())));
             return input;
         }
     }
@@ -652,7 +701,18 @@ final class OperatorRows {
             public Optional<Double> pastSelectivity(List<Predicate> filters) {
                 return statistics.pastSelectivity(filters);
             }
+
+            @Override
+            public Optional<Double> pastJoin(String lineage) {
+                return statistics.pastJoin(lineage);
+            }
         }, settings);
+    }
+
+    /** Columns by the base columns they carry where known, else by their names here. */
+    private static List<String> traced(List<String> names, Relation input) {
+        return names.stream().map(n -> Optional.ofNullable(input.columns().get(n)).flatMap(Column::origin)
+                .map(ColumnRef::toString).orElse(n)).toList();
     }
 
     private static Relation resized(Relation input, double rows) {

@@ -77,11 +77,13 @@ public final class StatisticalEstimator implements DagEstimator {
 
     /**
      * What flows out of a job: rows, their width, the distinct values of the base columns that
-     * pass through it (lower-case name → distinct values), and whether statistics backed every
-     * step. The columns let a later job's join or group-by key find its distribution.
+     * pass through it (lower-case name → distinct values), the lineage of its joins, and whether
+     * statistics backed every step. The columns let a later job's join or group-by key find its
+     * distribution.
      */
     private record Flow(double rows, double rowBytes, Map<String, Double> columns, Map<String, OperatorRows.Sunk> sinks,
-                        Map<String, Double> operatorRows, JobVolume volume, JobEstimate estimate, boolean measured) {
+                        Map<String, Double> operatorRows, Map<String, Lineage> joins, JobVolume volume,
+                        JobEstimate estimate, boolean measured) {
     }
 
     /** One input of a job's operator: rows after the scan's filters, their width, the key's distribution if known. */
@@ -124,6 +126,16 @@ public final class StatisticalEstimator implements DagEstimator {
     }
 
     /**
+     * How the rows of each join are made, by Hive's operator id ({@code JOIN_12}), for the jobs whose
+     * operators the hook read one by one: what a join's outcome is remembered under once it ran.
+     */
+    public Map<String, Lineage> joinLineages(List<JobShape> jobs) {
+        Map<String, Lineage> joins = new LinkedHashMap<>();
+        ParentsFirst.<Flow>estimate(jobs, this::estimateOne).values().forEach(flow -> joins.putAll(flow.joins()));
+        return joins;
+    }
+
+    /**
      * A finished job's flow as it really was: its rows, and their width from the bytes it wrote
      * (else the estimated width); no column can have more distinct values than there are rows.
      */
@@ -139,7 +151,7 @@ public final class StatisticalEstimator implements DagEstimator {
         double scale = estimated.rows() > 0 ? rows / estimated.rows() : 0;
         Map<String, OperatorRows.Sunk> sinks = new HashMap<>();
         estimated.sinks().forEach((path, sunk) -> sinks.put(path, sunk.scaled(scale)));
-        return new Flow(rows, rowBytes, Map.copyOf(columns), Map.copyOf(sinks), estimated.operatorRows(),
+        return new Flow(rows, rowBytes, Map.copyOf(columns), Map.copyOf(sinks), estimated.operatorRows(), estimated.joins(),
                 estimated.volume(), estimated.estimate().withOutputBytes(bytes), true);
     }
 
@@ -149,7 +161,7 @@ public final class StatisticalEstimator implements DagEstimator {
             long input = job.tableBytes() + parents.stream().mapToLong(p -> p.estimate().outputBytes()).sum();
             JobVolume v = CoarseEstimator.volume(settings, job, input);
             JobEstimate e = CoarseEstimator.timed(settings, model, job, v, JobEstimate.Confidence.LOW);
-            return new Flow(v.outputRows(), DEFAULT_ROW_BYTES, Map.of(), Map.of(), Map.of(), v, e, false);
+            return new Flow(v.outputRows(), DEFAULT_ROW_BYTES, Map.of(), Map.of(), Map.of(), Map.of(), v, e, false);
         }
         boolean measured = true;
         long inputBytes = 0;
@@ -232,6 +244,7 @@ public final class StatisticalEstimator implements DagEstimator {
         });
         Map<String, OperatorRows.Sunk> sinks = Map.of();
         Map<String, Double> operatorRows = Map.of();
+        Map<String, Lineage> joins = Map.of();
         Optional<OperatorRows.Outcome> followed = job.tree().flatMap(tree -> followed(job, tree, tableRows,
                 written(parents), maps, sized.reduceTasks()));
         if (followed.isPresent()) {
@@ -245,6 +258,7 @@ public final class StatisticalEstimator implements DagEstimator {
             measured = o.measured();
             sinks = o.sinks();
             operatorRows = o.operatorRows();
+            joins = o.joins();
             outColumns.clear();
             for (OperatorRows.Sunk sunk : sinks.values()) {
                 for (OperatorRows.Column c : sunk.columns()) {
@@ -256,7 +270,8 @@ public final class StatisticalEstimator implements DagEstimator {
                 Math.round(shuffledBytes), shuffledRows, Math.round(outRows * outRowBytes), outRows);
         JobEstimate estimate = CoarseEstimator.timed(settings, model, job, volume,
                 measured ? JobEstimate.Confidence.MEDIUM : JobEstimate.Confidence.LOW);
-        return new Flow(outRows, outRowBytes, Map.copyOf(outColumns), sinks, operatorRows, volume, estimate, measured);
+        return new Flow(outRows, outRowBytes, Map.copyOf(outColumns), sinks, operatorRows, joins, volume, estimate,
+                measured);
     }
 
     /** The operator walk; a tree it cannot follow leaves the job to the major-operator model. */

@@ -18,5 +18,13 @@ public interface ColumnStatisticsSource {
         return Optional.empty();
     }
 
+    /**
+     * What a join with this lineage put out when it last ran, as a share of its largest input's
+     * rows ({@code io.percolate.estimate.Lineage}); empty if unknown.
+     */
+    default Optional<Double> pastJoin(String lineage) {
+        return Optional.empty();
+    }
+
     ColumnStatisticsSource NONE = column -> Optional.empty();
 }

@@ -19,12 +19,12 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Column statistics of a set of tables, each table's partitions merged once up front, and the
- * selectivities their filters had when they ran. Columns of tables it does not know (a dropped
- * table, an intermediate column) have no statistics.
+ * selectivities their filters, and the outcomes of joins over them, had when they ran. Columns of
+ * tables it does not know (a dropped table, an intermediate column) have no statistics.
  */
 public final class StatisticsCatalog implements ColumnStatisticsSource {
     private final Map<String, PartitionStatistics> tables = new HashMap<>();
-    /** every table's remembered filters together: a key names its table's columns */
+    /** every table's remembered filters and joins together: a filter's key names its table's columns, a join's its lineage */
     private final Map<String, PastSelectivities.Observed> past = new HashMap<>();
 
     public StatisticsCatalog(Collection<TableStatistics> statistics, StatisticsSettings settings) {
@@ -46,6 +46,11 @@ public final class StatisticsCatalog implements ColumnStatisticsSource {
             return Optional.empty(); // the common case: no key to build
         }
         return PastSelectivities.keyOf(filters).map(past::get).map(PastSelectivities.Observed::selectivity);
+    }
+
+    @Override
+    public Optional<Double> pastJoin(String lineage) {
+        return Optional.ofNullable(past.get(lineage)).map(PastSelectivities.Observed::selectivity);
     }
 
     @Override

@@ -15,11 +15,14 @@ import static java.util.Objects.requireNonNull;
  * The selectivities a table's filters really had when queries ran them: the next query with the
  * same filter is estimated by what it did last time. The source keeps them for string predicates,
  * which histograms answer worst (dissertation 5.2); kept for any filter, they also cover what the
- * independence assumption gets wrong (correlated columns). At most {@link #MAX_FILTERS} per table,
+ * independence assumption gets wrong (correlated columns). A join's outcome is kept the same way,
+ * as the share of its largest input it put out, under its lineage
+ * ({@code io.percolate.estimate.Lineage}) in the file of the first table under it: correlation
+ * across a join is what no one table's filters can show. At most {@link #MAX_FILTERS} per table,
  * the least recently seen dropped first.
  *
  * @param table   {@code db.table}
- * @param filters what each filter did, by {@link #keyOf} its predicates
+ * @param filters what each filter did, by {@link #keyOf} its predicates, and each join, by its lineage
  */
 public record PastSelectivities(String table, Map<String, Observed> filters) {
     public static final int MAX_FILTERS = 256;

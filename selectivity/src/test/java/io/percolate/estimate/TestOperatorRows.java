@@ -24,6 +24,7 @@ import io.percolate.stats.ColumnStatistics;
 import io.percolate.stats.ColumnStatisticsBuilder;
 import io.percolate.stats.ColumnType;
 import io.percolate.stats.PartitionStatistics;
+import io.percolate.stats.PastSelectivities;
 import io.percolate.stats.StatisticsSettings;
 import io.percolate.stats.TableStatistics;
 import org.junit.jupiter.api.Test;
@@ -137,6 +138,56 @@ final class TestOperatorRows {
         // every item with its order, plus the 200 orders without items
         assertEquals(4_200, rows(job("Stage-1", List.of(), List.of(ORDERS, ITEMS), 1,
                 plus(plus(sendBoth("o_prio", "i_mode"), join(JoinType.LEFT_OUTER)), sink.get(0)))), 1e-6);
+    }
+
+    @Test
+    void aJoinThatRanBefore_putsOutTheShareOfItsLargestInputItDidThen_keyedByItsLineageAcrossJobs() {
+        // Stage-1 joins the orders of priority 1 with their items; Stage-2 joins what it wrote with the orders again
+        Predicate urgent = new Predicate.Comparison(new ColumnRef("", "o_prio"), CompareOp.EQ, List.of("1"), "int");
+        List<Operator> first = List.of(
+                new Scan("TS_0", "db.orders", List.of("o_key", "o_prio")),
+                new Filter("FIL_9", "TS_0", urgent),
+                new Rename("RS_1", "FIL_9", List.of("KEY.k", "VALUE.v"), Map.of("KEY.k", "o_key", "VALUE.v", "o_prio"),
+                        List.of("KEY.k"), 0),
+                new Scan("TS_2", "db.items", List.of("i_order", "i_mode")),
+                new Rename("RS_3", "TS_2", List.of("KEY.k", "VALUE.v"), Map.of("KEY.k", "i_order", "VALUE.v", "i_mode"),
+                        List.of("KEY.k"), 1),
+                new Join("JOIN_4", List.of("RS_1", "RS_3"), List.of(List.of("KEY.k"), List.of("KEY.k")),
+                        List.of(JoinType.INNER), Map.of("_col0", new InputColumn(1, "KEY.k")), List.of()),
+                new Sink("FS_5", "JOIN_4", "/tmp/stage1", List.of("_col0")));
+        JobShape stage1 = job("Stage-1", List.of(), List.of(ORDERS, ITEMS), 1, first);
+        JobShape stage2 = job("Stage-2", List.of("Stage-1"), List.of(ORDERS), 1, List.of(
+                new Intermediate("TS_6", "/tmp/stage1", List.of("_col0")),
+                new Rename("RS_7", "TS_6", List.of("KEY.k"), Map.of("KEY.k", "_col0"), List.of("KEY.k"), 0),
+                new Scan("TS_8", "db.orders", List.of("o_key")),
+                new Rename("RS_9", "TS_8", List.of("KEY.k"), Map.of("KEY.k", "o_key"), List.of("KEY.k"), 1),
+                new Join("JOIN_10", List.of("RS_7", "RS_9"), List.of(List.of("KEY.k"), List.of("KEY.k")),
+                        List.of(JoinType.INNER), Map.of("_col0", new InputColumn(0, "KEY.k")), List.of()),
+                new Sink("FS_11", "JOIN_10", "/tmp/stage2", List.of("_col0"))));
+        List<JobShape> jobs = List.of(stage1, stage2);
+
+        Map<String, Lineage> lineages = ESTIMATOR.joinLineages(jobs);
+        Lineage joined = lineages.get("JOIN_4");
+        assertEquals("join[[INNER] on [db.orders.o_key] = [db.items.i_order]]"
+                + "(filter[Comparison[column=db.orders.o_prio, op=EQ, operands=[1], type=int]](db.orders), db.items)",
+                joined.text(), "columns by their base columns, the filter over its table");
+        assertEquals("db.items", joined.table(), "kept with the first of its tables");
+        assertTrue(lineages.get("JOIN_10").text().contains(joined.text()), "Stage-2 reads what Stage-1's join made");
+
+        // 800 orders have items, 5 each; priority 1 keeps a fifth of them: 800 items, all matched
+        double estimated = ESTIMATOR.operatorRows(jobs).get("JOIN_4");
+        assertEquals(800, estimated, 1);
+        // it really put out 40 rows, 1 % of the 4,000 items it read
+        StatisticalEstimator remembering = new StatisticalEstimator(new StatisticsCatalog(List.of(
+                table("db.orders", 1_000, column("o_key", 1_000, 1_000), column("o_prio", 1_000, 5)),
+                table("db.items", 4_000, column("i_order", 4_000, 800), column("i_mode", 4_000, 7))),
+                List.of(new PastSelectivities("db.items", Map.of(joined.key().orElseThrow(),
+                        new PastSelectivities.Observed(0.01, 4_000, 1L)))), StatisticsSettings.DEFAULTS),
+                StatisticsSettings.DEFAULTS, CoarseEstimator.Settings.DEFAULTS);
+        Map<String, Double> recalled = remembering.operatorRows(jobs);
+        assertEquals(40, recalled.get("JOIN_4"), 1e-9);
+        assertEquals(40, remembering.outputRows(jobs).get("Stage-1"), 1e-9);
+        assertTrue(recalled.get("JOIN_10") < 41, "and the join after it sees 40 rows, not 800: " + recalled.get("JOIN_10"));
     }
 
     @Test

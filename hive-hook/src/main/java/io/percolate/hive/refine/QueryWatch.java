@@ -2,9 +2,11 @@ package io.percolate.hive.refine;
 
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.estimate.JobShape;
+import io.percolate.estimate.Lineage;
 import io.percolate.estimate.ObservedOutput;
 import io.percolate.estimate.OperatorTree;
 import io.percolate.estimate.PredicateColumns;
+import io.percolate.estimate.StatisticalEstimator;
 import io.percolate.hive.extract.PlannedQuery;
 import io.percolate.model.JobNode;
 import io.percolate.model.QueryDag;
@@ -33,9 +35,10 @@ import static java.util.Objects.requireNonNull;
  * One running query whose descriptor is kept current: each time one of its MapReduce jobs
  * finishes, the job's real output re-estimates the jobs after it and the descriptor is
  * published again (design: "updated with actual sizes as jobs finish"); and what each of its
- * filters over a table scan let through is remembered for the next query with the same filter
- * ({@link PastSelectivities}). Confined to the watcher's thread; reads of Hive's task state are
- * the tasks' own synchronized methods.
+ * filters over a table scan let through, and what each of its joins put out, is remembered for
+ * the next query with the same filter or join ({@link PastSelectivities}, {@link Lineage}).
+ * Confined to the watcher's thread; reads of Hive's task state are the tasks' own synchronized
+ * methods.
  */
 final class QueryWatch {
     private static final Logger LOG = LoggerFactory.getLogger(QueryWatch.class);
@@ -57,12 +60,14 @@ final class QueryWatch {
     private final Map<String, JobNode> nodeOfTask = new HashMap<>();
     /** the DAG as last published */
     private QueryDag current;
+    /** how each join's rows are made, by operator id: worked out when the first job finished */
+    private Map<String, Lineage> joins;
 
     /**
      * @param first     the descriptor the hook published before the first job
      * @param jobs      the query's MapReduce tasks, conditional alternatives included
      * @param hiveGroup Hive's counter group ({@code hive.counters.group.name})
-     * @param past      where filters' selectivities are remembered; empty: they are not
+     * @param past      where filters' selectivities and joins' outcomes are remembered; empty: they are not
      */
     QueryWatch(QueryDescriptor first, PlannedQuery planned, List<ExecDriver> jobs, JobOutputs.CounterSource counters,
                String hiveGroup, DescriptorStore store, Optional<StatisticsStore> past, Clock clock) {
@@ -125,47 +130,51 @@ final class QueryWatch {
             current = refined;
         }
         // after the descriptor the scheduler waits for: remembering is for later queries
-        finishedCounters.forEach(this::rememberFilters);
+        finishedCounters.forEach(this::remember);
         return toCome;
     }
 
     /**
-     * Remembers, for every filter right over a table scan in the job, the share of the scan's rows
-     * it let through (Hive counts both operators' output rows), when its columns are all the
-     * table's. A failure is logged once and nothing more is remembered for this query: the query
-     * itself, and its descriptor's refinement, are never concerned.
+     * Remembers what the job's filters and joins did (Hive counts every operator's output rows).
+     * A failure is logged once and nothing more is remembered for this query: the query itself,
+     * and its descriptor's refinement, are never concerned.
      */
-    private void rememberFilters(String stageId, Counters jobCounters) {
+    private void remember(String stageId, Counters jobCounters) {
         if (past.isEmpty()) {
             return;
         }
         try {
-            rememberFilters(stageId, jobCounters, past.get());
+            Optional<OperatorTree> tree = planned.shapes().stream().filter(s -> s.stageId().equals(stageId)).findFirst()
+                    .flatMap(JobShape::tree);
+            if (tree.isEmpty()) {
+                return;
+            }
+            Map<String, Long> rows = new HashMap<>();
+            for (Counters.Counter c : jobCounters.getGroup(hiveGroup)) {
+                if (c.getName().startsWith(JobOutputs.OPERATOR_ROWS)) {
+                    rows.put(c.getName().substring(JobOutputs.OPERATOR_ROWS.length()), c.getValue());
+                }
+            }
+            rememberFilters(tree.get(), rows, past.get());
+            rememberJoins(tree.get(), rows, past.get());
         } catch (IOException | RuntimeException e) {
-            LOG.warn("Percolate: query {} could not remember its filters' selectivities: {}", queryId(), e.toString());
+            LOG.warn("Percolate: query {} could not remember its filters' and joins' outcomes: {}", queryId(), e.toString());
             past = Optional.empty();
         }
     }
 
-    private void rememberFilters(String stageId, Counters jobCounters, StatisticsStore store) throws IOException {
-        Optional<OperatorTree> tree = planned.shapes().stream().filter(s -> s.stageId().equals(stageId)).findFirst()
-                .flatMap(JobShape::tree);
-        if (tree.isEmpty()) {
-            return;
-        }
-        Map<String, Long> rows = new HashMap<>();
-        for (Counters.Counter c : jobCounters.getGroup(hiveGroup)) {
-            if (c.getName().startsWith(JobOutputs.OPERATOR_ROWS)) {
-                rows.put(c.getName().substring(JobOutputs.OPERATOR_ROWS.length()), c.getValue());
-            }
-        }
+    /**
+     * For every filter right over a table scan, the share of the scan's rows it let through, when
+     * its columns are all the table's.
+     */
+    private void rememberFilters(OperatorTree tree, Map<String, Long> rows, StatisticsStore store) throws IOException {
         Map<String, OperatorTree.Scan> scans = new HashMap<>();
-        tree.get().operators().forEach(op -> {
+        tree.operators().forEach(op -> {
             if (op instanceof OperatorTree.Scan scan) {
                 scans.put(scan.id(), scan);
             }
         });
-        for (OperatorTree.Operator op : tree.get().operators()) {
+        for (OperatorTree.Operator op : tree.operators()) {
             OperatorTree.Scan scan = op instanceof OperatorTree.Filter f ? scans.get(f.input()) : null;
             if (scan == null) {
                 continue;
@@ -178,6 +187,28 @@ final class QueryWatch {
                 continue;
             }
             store.remember(scan.table(), key.get(), new PastSelectivities.Observed((double) out / in, in, clock.millis()));
+        }
+    }
+
+    /**
+     * For every join whose lineage the estimator worked out, the rows it put out as a share of its
+     * largest input's (the inputs Hive counted: a map join's hash table, built in a local task, is
+     * not among them), when that share is at most 1.
+     */
+    private void rememberJoins(OperatorTree tree, Map<String, Long> rows, StatisticsStore store) throws IOException {
+        if (joins == null) {
+            joins = planned.estimator() instanceof StatisticalEstimator statistical
+                    ? statistical.joinLineages(planned.shapes()) : Map.of();
+        }
+        for (OperatorTree.Operator op : tree.operators()) {
+            Lineage lineage = joins.get(op.id());
+            Optional<String> key = lineage == null ? Optional.empty() : lineage.key();
+            long in = op.inputs().stream().mapToLong(i -> rows.getOrDefault(i, -1L)).max().orElse(-1);
+            long out = rows.getOrDefault(op.id(), -1L);
+            if (!(op instanceof OperatorTree.Join) || key.isEmpty() || in < 1 || out < 0 || out > in) {
+                continue;
+            }
+            store.remember(lineage.table(), key.get(), new PastSelectivities.Observed((double) out / in, in, clock.millis()));
         }
     }
 }

@@ -3,6 +3,8 @@ package io.percolate.hive.refine;
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.estimate.CoarseEstimator;
 import io.percolate.estimate.JobShape;
+import io.percolate.estimate.StatisticalEstimator;
+import io.percolate.estimate.TableScan;
 import io.percolate.hive.extract.PlannedQuery;
 import io.percolate.estimate.OperatorTree;
 import io.percolate.model.ColumnRef;
@@ -15,6 +17,10 @@ import io.percolate.model.JobNode;
 import io.percolate.model.OperatorKind;
 import io.percolate.model.QueryDag;
 import io.percolate.model.QueryDescriptor;
+import io.percolate.model.SizeSource;
+import io.percolate.model.TableRef;
+import io.percolate.selectivity.ColumnStatisticsSource;
+import io.percolate.stats.StatisticsSettings;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.mr.ExecDriver;
@@ -140,6 +146,48 @@ final class TestQueryWatch {
         assertEquals(0.054, past.recall(key).orElseThrow().selectivity(), 1e-12);
         assertEquals(1_000_000, past.recall(key).orElseThrow().rowsIn());
         assertEquals(1, past.filters().size());
+    }
+
+    @Test
+    void aJoin_isRememberedByItsLineage_asTheShareOfItsLargestCountedInput() throws Exception {
+        Configuration conf = new Configuration();
+        DescriptorStore descriptors = new DescriptorStore(conf, new Path(tmp.resolve("descriptors").toUri().toString()));
+        StatisticsStore statistics = new StatisticsStore(conf, new Path(tmp.resolve("statistics").toUri().toString()));
+        // customers sent on c_custkey, orders on o_custkey, joined in the reducers
+        OperatorTree tree = new OperatorTree(List.of(
+                new OperatorTree.Scan("TS_0", "tpch.customer", List.of("c_custkey")),
+                new OperatorTree.Rename("RS_1", "TS_0", List.of("KEY.k"), Map.of("KEY.k", "c_custkey"), List.of("KEY.k"), 0),
+                new OperatorTree.Scan("TS_2", "tpch.orders", List.of("o_custkey")),
+                new OperatorTree.Rename("RS_3", "TS_2", List.of("KEY.k"), Map.of("KEY.k", "o_custkey"), List.of("KEY.k"), 1),
+                new OperatorTree.Join("JOIN_4", List.of("RS_1", "RS_3"), List.of(List.of("KEY.k"), List.of("KEY.k")),
+                        List.of(OperatorTree.JoinType.INNER), Map.of("_col0", new OperatorTree.InputColumn(0, "KEY.k")),
+                        List.of()),
+                new OperatorTree.Sink("FS_5", "JOIN_4", "/tmp/out", List.of("_col0"))));
+        List<TableScan> scans = List.of(
+                new TableScan(new TableRef("tpch.customer", 15_000, 150, SizeSource.METASTORE), List.of(), List.of("c_custkey")),
+                new TableScan(new TableRef("tpch.orders", 150_000, 1_500, SizeSource.METASTORE), List.of(), List.of("o_custkey")));
+        JobShape shape = new JobShape("Stage-1", List.of(), OperatorKind.JOIN, 165_000, 0, true, 0, scans, List.of(),
+                List.of(), JobShape.NO_LIMIT, Optional.of(tree));
+        StatisticalEstimator estimator = new StatisticalEstimator(ColumnStatisticsSource.NONE, StatisticsSettings.DEFAULTS,
+                SETTINGS);
+        QueryDag dag = new QueryDag(List.of(node("Stage-1", List.of(), estimator.estimate(List.of(shape)))));
+        PlannedQuery planned = new PlannedQuery(dag, List.of(shape), estimator);
+        ExecDriver job = task("Stage-1");
+        Counters counters = written(600, 6_000);
+        counters.incrCounter("HIVE", JobOutputs.OPERATOR_ROWS + "RS_1", 150);
+        counters.incrCounter("HIVE", JobOutputs.OPERATOR_ROWS + "RS_3", 1_500);
+        counters.incrCounter("HIVE", JobOutputs.OPERATOR_ROWS + "JOIN_4", 600);
+        QueryWatch watch = new QueryWatch(QueryDescriptor.of(QUERY, "alice", "select ...", 1L, dag), planned, List.of(job),
+                j -> Optional.of(counters), "HIVE", descriptors, Optional.of(statistics), Clock.systemUTC());
+
+        job.setDone();
+        assertFalse(watch.poll());
+
+        String key = estimator.joinLineages(List.of(shape)).get("JOIN_4").key().orElseThrow();
+        PastSelectivities past = statistics.readPast("tpch.customer");
+        assertEquals(0.4, past.recall(key).orElseThrow().selectivity(), 1e-12, "600 of the 1,500 orders");
+        assertEquals(1_500, past.recall(key).orElseThrow().rowsIn());
+        assertTrue(statistics.readPast("tpch.orders").filters().isEmpty(), "kept once, with the first table");
     }
 
     @Test
