@@ -382,16 +382,56 @@ final class TestSpineEndToEnd {
         assertEquals(actual, after, 1e-6 * actual + 1e-9, "estimated by what it let through");
     }
 
+    @Test
+    void aJoinThatRan_isEstimatedNextTimeByWhatItPutOut() throws Exception {
+        // a store of its own, so the other test's one remembered lineitem filter stays one
+        Path dir = new Path("/percolate/statistics-e2e-join");
+        StatisticsStore store = new StatisticsStore(cluster.conf(), dir);
+        store.write(lineitemStatisticsFromTheJob());
+        // Q3's correlation: lines of orders placed before a day that shipped after it; each filter
+        // is right alone, the pair is correlated across the join
+        String sql = "SELECT count(*) FROM tpch.orders o JOIN tpch.lineitem l ON l.l_orderkey = o.o_orderkey"
+                + " WHERE o.o_orderdate < '1995-03-15' AND l.l_shipdate > '1995-03-15'";
+        EmbeddedHive remembering = new EmbeddedHive(cluster.conf(),
+                java.nio.file.Path.of("target", "e2e", "hive").toAbsolutePath(), with(TASKS_IN_AM, StatisticsStore.DIR_KEY, dir.toString()));
+
+        EmbeddedHive.Result ran = remembering.run(sql);
+        Map.Entry<String, Long> joined = ran.operatorRows().entrySet().stream()
+                .filter(e -> e.getKey().contains("JOIN_")).findFirst().orElseThrow(() -> new AssertionError(ran.operatorRows()));
+        long deadline = System.currentTimeMillis() + 30_000; // the hook's watcher remembers it after the job
+        while (store.readPast("tpch.lineitem").filters().keySet().stream().noneMatch(k -> k.startsWith("join["))
+                && System.currentTimeMillis() < deadline) {
+            Thread.sleep(200);
+        }
+        List<String> joins = store.readPast("tpch.lineitem").filters().keySet().stream().filter(k -> k.startsWith("join[")).toList();
+        assertEquals(1, joins.size(), "the join, kept with its first table: " + store.readPast("tpch.lineitem").filters());
+        assertTrue(joins.get(0).contains("tpch.lineitem.l_orderkey") && joins.get(0).contains("tpch.orders.o_orderkey"), joins.get(0));
+
+        double after = operatorEstimate(remembering, sql, store, joined.getKey());
+        assertEquals(joined.getValue(), after, 0.05 * joined.getValue() + 1, "estimated by what it put out");
+    }
+
     /** The rows the hook expects out of the query's one filter, statistics and past selectivities read from {@code store}. */
     private double filterEstimate(EmbeddedHive hive, String sql, StatisticsStore store) throws Exception {
+        Map<String, Double> rows = operatorRows(hive, sql, store);
+        List<Double> filters = rows.entrySet().stream().filter(e -> e.getKey().startsWith("FIL_"))
+                .map(Map.Entry::getValue).toList();
+        assertEquals(1, filters.size(), rows.toString());
+        return filters.get(0);
+    }
+
+    /** The rows the hook expects out of one operator, by Hive's id. */
+    private double operatorEstimate(EmbeddedHive hive, String sql, StatisticsStore store, String operator) throws Exception {
+        Map<String, Double> rows = operatorRows(hive, sql, store);
+        assertTrue(rows.containsKey(operator), operator + " in " + rows);
+        return rows.get(operator);
+    }
+
+    private Map<String, Double> operatorRows(EmbeddedHive hive, String sql, StatisticsStore store) throws Exception {
         return hive.compiled(sql, plan -> {
             PlannedQuery planned = new PlanExtractor(cluster.conf(), CoarseEstimator.Settings.DEFAULTS, Optional.empty(),
                     Optional.of(store), false, Optional.of(store)).extract(plan, plan.getInputs());
-            Map<String, Double> rows = ((StatisticalEstimator) planned.estimator()).operatorRows(planned.shapes());
-            List<Double> filters = rows.entrySet().stream().filter(e -> e.getKey().startsWith("FIL_"))
-                    .map(Map.Entry::getValue).toList();
-            assertEquals(1, filters.size(), rows.toString());
-            return filters.get(0);
+            return ((StatisticalEstimator) planned.estimator()).operatorRows(planned.shapes());
         });
     }
 

@@ -31,9 +31,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.DoubleStream;
-import java.util.function.DoubleUnaryOperator;
 import java.util.stream.IntStream;
 
 /**
@@ -41,8 +41,8 @@ import java.util.stream.IntStream;
  * composed as TLS forecasts it: start-up and commit (the training jobs' mean time outside their
  * first-to-last task span), its map and reduce phases on the cluster's containers
  * ({@link ServiceTime#phased}, each slowed by its tasks' contention when the model has taken that
- * out of its times: {@link TimeModel#parallelism}), and for a job estimated to have reduces the hand-off between
- * them (the training jobs' mean time inside the span with no task running, as
+ * out of its times: {@link TimeModel#parallelism}), and for a job estimated to have reduces the
+ * hand-off between them (the training jobs' mean time inside the span with no task running, as
  * {@code LearnedJobCosts} learns it). A query is its jobs one after another (Hive runs a query's
  * stages in turn, {@code hive.exec.parallel} being off here) with the training queries' mean
  * wait from one job's end to the next one's submission between each two. Errors are |predicted −

@@ -140,8 +140,9 @@ final class TrackedQuery {
      * @param reduceWork   of a job still to come, the part of its work in reduces, which run after
      *                     its maps; 0 where the phases are not known apart
      * @param reduceTasks  the reduces among its tasks
-     * @param phaseSeconds of a job still to come, its map and reduce phases alone on the cluster as
-     *                     its forecast has them ({@link #alonePhases}); NaN for a job that started
+     * @param phaseSeconds of a job that has launched no task yet, its map and reduce phases alone
+     *                     on the cluster as its forecast has them ({@link TrackedQuery#phases}); NaN
+     *                     once its tasks' own times are known
      */
     private record Work(double remaining, double remainingTasks, double total, double totalTasks, boolean started,
                         double reduceWork, double reduceTasks, double phaseSeconds) {
@@ -157,7 +158,7 @@ final class TrackedQuery {
 
         /** Seconds alone for {@code work} of {@code tasks}, the reduces (if known) after the maps. */
         double seconds(double work, double tasks, double capacity) {
-            if (!started && !Double.isNaN(phaseSeconds)) {
+            if (!Double.isNaN(phaseSeconds)) {
                 return phaseSeconds;
             }
             return ServiceTime.phased(work - reduceWork, tasks - reduceTasks, reduceWork, reduceTasks, capacity);
@@ -298,7 +299,7 @@ final class TrackedQuery {
                 JobEstimate e = facts.job().estimate();
                 double others = Math.max(0, load - firstPhase(e, share));
                 forecastOfApp.put(app, costs.overhead(false, false) + costs.handOff(e.reduceTasks() > 0)
-                        + alonePhases(e, c, share, others, costs));
+                        + phases(e, c, share, others, costs));
             }
         }
     }
@@ -308,8 +309,8 @@ final class TrackedQuery {
      * {@code correction} (at full speed), each phase slowed by its own tasks and {@code others}
      * running beside them.
      */
-    private static double alonePhases(JobEstimate e, double correction, double containers, double others,
-                                      LearnedJobCosts.JobCosts costs) {
+    private static double phases(JobEstimate e, double correction, double containers, double others,
+                                 LearnedJobCosts.JobCosts costs) {
         double maps = ServiceTime.job(e.mapTaskSeconds() * e.mapTasks() * correction, e.mapTasks(), containers)
                 * costs.slowdown(others + Math.min(containers, e.mapTasks()));
         double reduces = ServiceTime.job(e.reduceTaskSeconds() * e.reduceTasks() * correction, e.reduceTasks(), containers)
@@ -453,9 +454,9 @@ final class TrackedQuery {
      * started yet keep their estimates, rescaled by how far the finished jobs' observed work
      * was from their estimates. T_alone is re-evaluated from the same best-known work, so a
      * wrong estimate moves T_rem and T_alone together and the slowdown stays meaningful; a job
-     * still to come is timed as its forecast will time it alone (its task times at full speed,
-     * each phase slowed by the contention of its own tasks), since the time model's task times are
-     * at full speed.
+     * that has launched no task yet is timed as its forecast times it alone (its task times at
+     * full speed, each phase slowed by the contention of its own tasks), since the time model's
+     * task times are at full speed.
      */
     QueryState state(long now, double capacity, Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
                      LearnedJobCosts.JobCosts costs) {
@@ -522,6 +523,12 @@ final class TrackedQuery {
             if (apps != null) {
                 w = runningWork(apps, demand, estimate.mapTasks() + estimate.reduceTasks(),
                         taskSeconds(estimate, defaultTaskSeconds) * correction, done.seconds);
+                if (done.completed == 0 && awaitingFirstTask.containsAll(apps)) {
+                    // submitted, no task launched: timed as its forecast, like a job still to come
+                    w = new Work(w.remaining(), w.remainingTasks(), w.total(), w.totalTasks(), true,
+                            estimate.reduceTaskSeconds() * estimate.reduceTasks() * correction, estimate.reduceTasks(),
+                            phases(estimate, fullSpeedCorrection(costs), capacity, 0, costs));
+                }
             } else if (finished.contains(job.stageId())) {
                 w = new Work(0, 0, done.seconds, done.completed, true);
             } else {
@@ -530,7 +537,7 @@ final class TrackedQuery {
                 double reduceWrd = estimate.reduceTaskSeconds() * estimate.reduceTasks() * correction;
                 // its time alone as its forecast will say: at full speed, slowed by its own tasks
                 w = new Work(wrd, tasks, wrd, tasks, false, reduceWrd, estimate.reduceTasks(),
-                        alonePhases(estimate, fullSpeedCorrection(costs), capacity, 0, costs));
+                        phases(estimate, fullSpeedCorrection(costs), capacity, 0, costs));
             }
             work.put(job.stageId(), w);
         }

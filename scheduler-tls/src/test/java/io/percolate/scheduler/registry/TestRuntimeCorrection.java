@@ -100,12 +100,13 @@ final class TestRuntimeCorrection {
         QueryState q1 = placed(registry, "q1");
 
         assertEquals(130, q1.remainingWrd(), 1e-9);
-        // critical path: running Stage-1 80/6, then Stage-2's maps 20/2 and its reduce 20/1, then
-        // Stage-3 10/1 = 53.33 s; spread work 130/10 = 13 s
-        assertEquals(53.333, q1.remainingSeconds(), 1e-3);
-        assertEquals(53.333, q1.aloneSeconds(), 1e-3);
+        // critical path: Stage-1, submitted but no task launched, its maps 40/4 then its reduces
+        // 40/2; then Stage-2's maps 20/2 and its reduce 20/1, then Stage-3 10/1 = 70 s; spread
+        // work 130/10 = 13 s
+        assertEquals(70, q1.remainingSeconds(), 1e-9);
+        assertEquals(70, q1.aloneSeconds(), 1e-9);
         assertEquals(5.0, q1.sojournSeconds());
-        assertEquals((5 + 53.333) / 53.333, q1.slowdown(), 1e-3);
+        assertEquals((5 + 70) / 70.0, q1.slowdown(), 1e-9);
     }
 
     @Test
@@ -117,9 +118,9 @@ final class TestRuntimeCorrection {
 
         QueryState q1 = placed(registry, "q1");
 
-        // 53.33 s of tasks on the critical path; three jobs start (alone), two are still to start
-        assertEquals(53.333 + 30, q1.aloneSeconds(), 1e-3);
-        assertEquals(53.333 + 20, q1.remainingSeconds(), 1e-3);
+        // 70 s of tasks on the critical path; three jobs start (alone), two are still to start
+        assertEquals(70 + 30, q1.aloneSeconds(), 1e-9);
+        assertEquals(70 + 20, q1.remainingSeconds(), 1e-9);
     }
 
     @Test
@@ -175,7 +176,7 @@ final class TestRuntimeCorrection {
         registry.applicationAdded(APP2, "bob", tags("q2", "Stage-1"));
         demand.put(APP2, new AppDemand(4, 0));
         awaitLoaded(registry);
-        assertEquals(53.333, placed(registry, "q2").aloneSeconds(), 1e-3, "nothing learned yet");
+        assertEquals(70, placed(registry, "q2").aloneSeconds(), 1e-9, "nothing learned yet");
 
         // q1's Stage-1 (estimated 80 container-s) used 160; its application left 5 s after its last task
         for (int i = 0; i < 4; i++) {
@@ -187,8 +188,8 @@ final class TestRuntimeCorrection {
         assertEquals(0.2 * 5, registry.jobEndSeconds(), 1e-9);
         assertEquals(1 + 0.2 * (160 / 80.0 - 1), registry.workScale(), 1e-9);
         // q2 has no finished job: its jobs' estimated work is scaled by the cluster's 1.2, and each
-        // of its three jobs still has its 1 s end to pay: (80/6 + 20/2 + 20/1 + 10/1) × 1.2 + 3 × 1
-        assertEquals(53.333 * 1.2 + 3, placed(registry, "q2").aloneSeconds(), 1e-3);
+        // of its three jobs still has its 1 s end to pay: (40/4 + 40/2 + 20/2 + 20/1 + 10/1) × 1.2 + 3 × 1
+        assertEquals(70 * 1.2 + 3, placed(registry, "q2").aloneSeconds(), 1e-9);
     }
 
     @Test
@@ -226,13 +227,13 @@ final class TestRuntimeCorrection {
         registry.applicationRemoved(APP2);
         assertEquals(0.8, registry.jobHandOffSeconds(), 1e-9);
 
-        // q2's Stage-1 has arrived: running, so whether its reduces are still to come is not known;
-        // Stage-2 (with a reduce) is to come and pays the hand-off, Stage-3 (maps only) does not.
+        // q2's Stage-1 has arrived and launched no task, so its reduces are still to come: it pays
+        // the hand-off, as Stage-2 (with a reduce) does; Stage-3 (maps only) does not.
         // The learned work scale: 1 + 0.2 (35/80 - 1) = 0.8875, then + 0.2 (20/40 - 0.8875) = 0.81
         registry.applicationAdded(APP3, "bob", tags("q2", "Stage-1"));
         awaitLoaded(registry);
         assertEquals(0.81, registry.workScale(), 1e-9);
-        assertEquals(53.333 * 0.81 + 0.8, placed(registry, "q2").aloneSeconds(), 1e-3);
+        assertEquals(70 * 0.81 + 2 * 0.8, placed(registry, "q2").aloneSeconds(), 1e-9);
 
         // its forecast, made before its first task, does count it: 4 maps of 8.1 s, 0.8 s, 2 reduces of 16.2 s
         registry.taskLaunched(APP3);
@@ -295,7 +296,7 @@ final class TestRuntimeCorrection {
      * and took 20 s a task. So the cluster runs about two tasks at full speed: the learned K is
      * within a grid step of 2, and the ratios it leaves are the estimates' own bias. Two sibling
      * jobs about to start together will run four tasks: each is forecast at 4 / K its time alone.
-     * T_alone keeps the work scale as observed, at the load the cluster's jobs usually ran under.
+     * T_alone times a job that has launched no task the same way, alone: slowed by its own tasks.
      */
     @Test
     void tasksSlowedByTheLoadTheyRanUnder_teachTheClustersParallelism_andSlowJobsStartingTogether()
@@ -343,15 +344,16 @@ final class TestRuntimeCorrection {
         for (JobForecast f : s.forecasts()) {
             assertEquals(10 * scale * 4 / k, f.predictedSeconds(), 1e-9, f.stage());
         }
-        // a query of one job of 8 maps alone: 80 s of work at the observed scale on 8 containers
+        // a query of one job of 8 maps alone, its first task not launched: 80 s of work at full
+        // speed on 8 containers, slowed by its own 8 tasks, as its forecast will be
         source.serve(stored("wide", "alice", "alice", new QueryDag(List.of(job("Stage-1", estimate(8, 10, 0, 0))))));
         registry.applicationAdded(APP3, "alice", tags("wide", "Stage-1"));
         awaitLoaded(registry);
-        assertEquals(80 * registry.workScale() / 8, placed(registry, "wide").aloneSeconds(), 1e-9);
+        assertEquals(80 * registry.fullSpeedScale() / 8 * 8 / k, placed(registry, "wide").aloneSeconds(), 1e-9);
         assertEquals(k, registry.lastOrder().parallelism(), 1e-9);
 
-        // a job still to come is timed alone as its forecast will be: 8 maps at full speed on 8 of
-        // the 10 containers, slowed by its own 8 tasks; 1 map is not slowed
+        // a job still to come is timed alone the same way: 8 maps on 8 of the 10 containers,
+        // slowed by its own 8 tasks; 1 map is not slowed
         QueryDag narrowThen = new QueryDag(List.of(job("Stage-1", estimate(1, 10, 0, 0)),
                 job("Stage-2", estimate(1, 10, 0, 0), "Stage-1")));
         QueryDag wideThen = new QueryDag(List.of(job("Stage-1", estimate(1, 10, 0, 0)),
