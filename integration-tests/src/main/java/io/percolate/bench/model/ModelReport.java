@@ -168,18 +168,8 @@ final class ModelReport {
     }
 
     private static double phases(JobEstimate e, double slots, DoubleUnaryOperator slowdown) {
-        return slowed(e.mapTaskSeconds() * e.mapTasks(), e.mapTasks(), e.reduceTaskSeconds() * e.reduceTasks(),
-                e.reduceTasks(), slots, slowdown);
-    }
-
-    /**
-     * {@link ServiceTime#phased}, each phase slowed by the load of its own tasks running at once
-     * (a model trained at full speed: TLS's forecast of a job alone does the same).
-     */
-    private static double slowed(double mapWork, double maps, double reduceWork, double reduces, double slots,
-                                 DoubleUnaryOperator slowdown) {
-        return ServiceTime.job(mapWork, maps, slots) * slowdown.applyAsDouble(Math.min(maps, slots))
-                + ServiceTime.job(reduceWork, reduces, slots) * slowdown.applyAsDouble(Math.min(reduces, slots));
+        return ServiceTime.phased(e.mapTaskSeconds() * e.mapTasks(), e.mapTasks(),
+                e.reduceTaskSeconds() * e.reduceTasks(), e.reduceTasks(), slots, slowdown);
     }
 
     /**
@@ -196,7 +186,7 @@ final class ModelReport {
             count.merge(t.phase(), 1, Integer::sum);
         }
         TaskPhase map = TaskPhase.mapOf(count.containsKey(TaskPhase.REDUCE));
-        return slowed(work.getOrDefault(map, 0.0), count.getOrDefault(map, 0),
+        return ServiceTime.phased(work.getOrDefault(map, 0.0), count.getOrDefault(map, 0),
                 work.getOrDefault(TaskPhase.REDUCE, 0.0), count.getOrDefault(TaskPhase.REDUCE, 0), slots, model::slowdown);
     }
 

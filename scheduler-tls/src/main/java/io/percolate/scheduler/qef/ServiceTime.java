@@ -2,6 +2,8 @@ package io.percolate.scheduler.qef;
 
 import io.percolate.timing.ProcessorSharing;
 
+import java.util.function.DoubleUnaryOperator;
+
 /**
  * How long work takes when a query has the cluster to itself: the continuous form of MapReduce
  * task waves. A job of W container-seconds over n tasks on C containers takes W / min(C, n);
@@ -26,6 +28,16 @@ public final class ServiceTime {
      */
     public static double phased(double mapWork, double maps, double reduceWork, double reduces, double capacity) {
         return job(mapWork, maps, capacity) + job(reduceWork, reduces, capacity);
+    }
+
+    /**
+     * {@link #phased}, each phase slowed by {@code slowdown} of the tasks it runs at once (its
+     * tasks, up to {@code capacity}): for task times at full speed, as a trained model gives them.
+     */
+    public static double phased(double mapWork, double maps, double reduceWork, double reduces, double capacity,
+                                DoubleUnaryOperator slowdown) {
+        return job(mapWork, maps, capacity) * slowdown.applyAsDouble(Math.min(capacity, maps))
+                + job(reduceWork, reduces, capacity) * slowdown.applyAsDouble(Math.min(capacity, reduces));
     }
 
     /**

@@ -311,11 +311,9 @@ final class TrackedQuery {
      */
     private static double phases(JobEstimate e, double correction, double containers, double others,
                                  LearnedJobCosts.JobCosts costs) {
-        double maps = ServiceTime.job(e.mapTaskSeconds() * e.mapTasks() * correction, e.mapTasks(), containers)
-                * costs.slowdown(others + Math.min(containers, e.mapTasks()));
-        double reduces = ServiceTime.job(e.reduceTaskSeconds() * e.reduceTasks() * correction, e.reduceTasks(), containers)
-                * costs.slowdown(others + Math.min(containers, e.reduceTasks()));
-        return maps + reduces;
+        return ServiceTime.phased(e.mapTaskSeconds() * e.mapTasks() * correction, e.mapTasks(),
+                e.reduceTaskSeconds() * e.reduceTasks() * correction, e.reduceTasks(), containers,
+                running -> costs.slowdown(others + running));
     }
 
     /** The containers each of the query's running jobs (Hive's parallel stages) has: an even share. */
