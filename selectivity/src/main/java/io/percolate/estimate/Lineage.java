@@ -40,15 +40,17 @@ public record Lineage(String text, SortedSet<String> tables) {
     }
 
     /**
-     * What a join with this lineage is remembered under, and the table whose file keeps it (the
-     * first of its tables, which every query running the join reads); empty when the text is too
-     * long to keep.
+     * What a join with this lineage is remembered under (in {@link #table}'s file); empty when the
+     * text is too long to keep.
      */
     public Optional<String> key() {
         return text.length() > PastSelectivities.MAX_KEY_CHARS || tables.isEmpty() ? Optional.empty() : Optional.of(text);
     }
 
-    /** The table whose remembered outcomes hold this join's ({@link #key}). */
+    /**
+     * The table whose remembered outcomes hold this join's ({@link #key}): the first of its
+     * tables, which every query running the join reads.
+     */
     public String table() {
         return tables.first();
     }

@@ -135,13 +135,9 @@ final class ClusterObserver implements Runnable {
         return stalled;
     }
 
-    /**
-     * How far TLS's descriptor missed the work of the query's finished jobs
-     * ({@link WorkAccount#relativeError()}); empty unless TLS ran it with a descriptor.
-     */
-    OptionalDouble workError(String queryId) {
-        return tlsView(queryId).flatMap(QueryView::work)
-                .map(w -> OptionalDouble.of(w.relativeError())).orElse(OptionalDouble.empty());
+    /** TLS's descriptor's work of the query's finished jobs against their container-seconds; empty unless TLS ran it with one. */
+    Optional<WorkAccount> work(String queryId) {
+        return tlsView(queryId).flatMap(QueryView::work);
     }
 
     /** TLS's forecasts of the query's finished jobs against what they took; empty unless TLS ran it. */

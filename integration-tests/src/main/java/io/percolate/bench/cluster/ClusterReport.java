@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.percolate.bench.Quantile;
 import io.percolate.scheduler.registry.JobForecast;
+import io.percolate.scheduler.registry.WorkAccount;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -282,9 +284,13 @@ final class ClusterReport {
         double[] sorted = bytesErrors.stream().mapToDouble(d -> d).sorted().toArray();
         node.put("job_bytes_q_error_median", round(Quantile.nearestRank(sorted, 0.5)));
         node.put("job_bytes_q_error_p90", round(Quantile.nearestRank(sorted, 0.9)));
-        List<Double> work = mixes.values().stream().flatMap(m -> m.getOrDefault("tls", List.of()).stream())
-                .map(QueryRun::workError).filter(OptionalDouble::isPresent).map(OptionalDouble::getAsDouble).toList();
-        node.put("job_work_error_mean", round(work.stream().mapToDouble(d -> d).average().orElse(Double.NaN)));
+        List<WorkAccount> work = mixes.values().stream().flatMap(m -> m.getOrDefault("tls", List.of()).stream())
+                .map(QueryRun::work).flatMap(Optional::stream).toList();
+        node.put("job_work_error_mean", round(work.stream().mapToDouble(WorkAccount::relativeError).average()
+                .orElse(Double.NaN)));
+        // a model trained at full speed predicts work without the crowding the containers ran under
+        node.put("job_work_full_speed_error_mean", round(work.stream().mapToDouble(WorkAccount::fullSpeedError)
+                .average().orElse(Double.NaN)));
         node.put("job_work_error_queries", work.size());
         node.putPOJO("held_out_models", models.toMap());
         return node;

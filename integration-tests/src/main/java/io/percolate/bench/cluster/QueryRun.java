@@ -1,12 +1,14 @@
 package io.percolate.bench.cluster;
 
 import io.percolate.scheduler.registry.JobForecast;
+import io.percolate.scheduler.registry.WorkAccount;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 import static java.util.Objects.requireNonNull;
@@ -20,20 +22,21 @@ import static java.util.Objects.requireNonNull;
  *                          (sampled from the ResourceManager; the resolution is the sampling period)
  * @param jobs              YARN applications it ran (one per MapReduce job), in submission order
  * @param predictedAloneSeconds the scheduler's first T_alone for it; empty unless TLS ran it with a descriptor
- * @param workError         how far TLS's descriptor missed its finished jobs' container-seconds; empty unless TLS ran it
+ * @param work              TLS's descriptor's work of its finished jobs against their container-seconds; empty unless
+ *                          TLS ran it
  * @param forecasts         TLS's forecast time of each finished job against what it took; empty unless TLS ran it
  * @param outputBytes       each job's output bytes as TLS's first descriptor of the query had them against what
  *                          its files held; empty unless TLS ran it
  * @param rows              its result rows, to check every scheduler computed the same answer
  */
 record QueryRun(BenchQuery query, String queryId, double submittedSeconds, double responseSeconds,
-                double stallSeconds, List<JobSpan> jobs, OptionalDouble predictedAloneSeconds, OptionalDouble workError,
+                double stallSeconds, List<JobSpan> jobs, OptionalDouble predictedAloneSeconds, Optional<WorkAccount> work,
                 List<JobForecast> forecasts, List<JobBytes> outputBytes, List<String> rows) {
     QueryRun {
         requireNonNull(query, "query");
         requireNonNull(queryId, "queryId");
         requireNonNull(predictedAloneSeconds, "predictedAloneSeconds");
-        requireNonNull(workError, "workError");
+        requireNonNull(work, "work");
         jobs = List.copyOf(jobs);
         forecasts = List.copyOf(forecasts);
         outputBytes = List.copyOf(outputBytes);

@@ -1,9 +1,11 @@
 package io.percolate.bench.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.percolate.scheduler.registry.WorkAccount;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -37,7 +39,7 @@ class TestClusterReport {
         ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of()), "tls");
         BenchQuery q13 = new BenchQuery("q13", "medium", "chain", "select 1");
         report.addAlone(List.of(new QueryRun(q13, "hive_q", 0, 100, 0, List.of(), OptionalDouble.of(90),
-                OptionalDouble.empty(), List.of(), List.of(new JobBytes("Stage-1", 1_600_000, 64_000),
+                Optional.empty(), List.of(), List.of(new JobBytes("Stage-1", 1_600_000, 64_000),
                 new JobBytes("Stage-2", 500, 1_000), new JobBytes("Stage-3", 800, 800)), List.of("1"))));
 
         JsonNode prediction = report.toJson().get("prediction");
@@ -47,8 +49,27 @@ class TestClusterReport {
         assertEquals(25, prediction.get("job_bytes_q_error_p90").asDouble(), 1e-9);
     }
 
+    @Test
+    void theWorkError_isGivenAgainstCrowdedAndFullSpeedContainerSeconds() {
+        ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of()), "tls");
+        BenchQuery q13 = new BenchQuery("q13", "medium", "chain", "select 1");
+        report.add("facebook", "tls", List.of(
+                withWork(q13, new WorkAccount(1, 100, 200, 100)),   // 50 % crowded, 0 % at full speed
+                withWork(q13, new WorkAccount(2, 60, 100, 50))));   // 40 % and 20 %
+
+        JsonNode prediction = report.toJson().get("prediction");
+        assertEquals(0.45, prediction.get("job_work_error_mean").asDouble(), 1e-9);
+        assertEquals(0.10, prediction.get("job_work_full_speed_error_mean").asDouble(), 1e-9);
+        assertEquals(2, prediction.get("job_work_error_queries").asInt());
+    }
+
+    private static QueryRun withWork(BenchQuery query, WorkAccount work) {
+        return new QueryRun(query, "hive_q", 0, 50, 0, List.of(), OptionalDouble.empty(),
+                Optional.of(work), List.of(), List.of(), List.of("1"));
+    }
+
     private static QueryRun run(BenchQuery query, double responseSeconds) {
         return new QueryRun(query, "hive_q", 0, responseSeconds, 0, List.of(), OptionalDouble.empty(),
-                OptionalDouble.empty(), List.of(), List.of(), List.of("1"));
+                Optional.empty(), List.of(), List.of(), List.of("1"));
     }
 }

@@ -83,6 +83,8 @@ final class TrackedQuery {
     private static final class TaskTally {
         long completed;
         double seconds;
+        /** of a finished application, {@link #seconds} without the load they ran under, by the K learned then */
+        double secondsAtFullSpeed;
         /** when the last of them ended */
         long lastEndMillis;
         /**
@@ -128,6 +130,7 @@ final class TrackedQuery {
         void add(TaskTally other) {
             completed += other.completed;
             seconds += other.seconds;
+            secondsAtFullSpeed += other.secondsAtFullSpeed;
             lastEndMillis = Math.max(lastEndMillis, other.lastEndMillis);
         }
     }
@@ -237,20 +240,22 @@ final class TrackedQuery {
         finishedTags.add(stage);
         TaskTally tally = tallies.remove(app);
         ranks.remove(app);
-        finishedByStage.computeIfAbsent(stage, k -> new TaskTally()).add(tally);
         Optional<JobNode> job = jobOf(stage);
         if (tally.completed > 0) {
             costs.ended(Math.max(0, now - tally.lastEndMillis) / 1000.0);
+            job.ifPresent(j -> costs.worked(tally.seconds, j.estimate().wrd(), tally.load()));
+            // by the K learned with this job too; kept for a job the DAG names only later (workAccount)
+            tally.secondsAtFullSpeed = tally.fullSpeedSeconds(costs.now());
         }
         if (job.isPresent() && tally.completed > 0) {
-            costs.worked(tally.seconds, job.get().estimate().wrd(), tally.load());
             observedFinished += tally.seconds;
-            observedFinishedFullSpeed += tally.fullSpeedSeconds(costs.now());
+            observedFinishedFullSpeed += tally.secondsAtFullSpeed;
             predictedFinished += job.get().estimate().wrd();
             if (job.get().estimate().reduceTasks() > 0) {
                 costs.handedOff(tally.idleSeconds);
             }
         }
+        finishedByStage.computeIfAbsent(stage, k -> new TaskTally()).add(tally);
         if (running.isEmpty()) {
             idleSinceMillis = now;
         }
@@ -658,14 +663,18 @@ final class TrackedQuery {
         int counted = 0;
         double predicted = 0;
         double observed = 0;
+        double atFullSpeed = 0;
         for (Map.Entry<String, TaskTally> e : byJob.entrySet()) {
             if (e.getValue().completed > 0) {
                 counted++;
                 predicted += jobById.get(e.getKey()).estimate().wrd();
                 observed += e.getValue().seconds;
+                atFullSpeed += e.getValue().secondsAtFullSpeed;
             }
         }
-        return counted > 0 && observed > 0 ? Optional.of(new WorkAccount(counted, predicted, observed)) : Optional.empty();
+        return counted > 0 && observed > 0
+                ? Optional.of(new WorkAccount(counted, predicted, observed, atFullSpeed))
+                : Optional.empty();
     }
 
     private Optional<JobNode> jobOf(String stage) {

@@ -66,7 +66,8 @@ record RegistryDocument(Double load, Double threshold, Double capacity, Double p
     record Application(String id, String stage, String state) {
     }
 
-    record Work(int jobs, Double predictedSeconds, Double observedSeconds, Double relativeError) {
+    record Work(int jobs, Double predictedSeconds, Double observedSeconds, Double relativeError,
+                Double observedFullSpeedSeconds, Double fullSpeedError) {
     }
 
     static RegistryDocument of(RegistrySnapshot snapshot) {
@@ -123,7 +124,8 @@ record RegistryDocument(Double load, Double threshold, Double capacity, Double p
     }
 
     private static Work work(WorkAccount w) {
-        return new Work(w.jobs(), finite(w.predictedSeconds()), finite(w.observedSeconds()), finite(w.relativeError()));
+        return new Work(w.jobs(), finite(w.predictedSeconds()), finite(w.observedSeconds()), finite(w.relativeError()),
+                finite(w.observedFullSpeedSeconds()), finite(w.fullSpeedError()));
     }
 
     /** JSON has no NaN or infinity. */

@@ -114,8 +114,8 @@ final class TestTlsMetrics {
         metrics.descriptorSettled(DescriptorStatus.MISSING);
         metrics.descriptorSettled(DescriptorStatus.MALFORMED);
         metrics.descriptorSettled(DescriptorStatus.REJECTED);
-        metrics.retired(retired("q1", Optional.of(new WorkAccount(2, 120, 100)))); // 20 %
-        metrics.retired(retired("q2", Optional.of(new WorkAccount(1, 30, 60)),      // 50 %
+        metrics.retired(retired("q1", Optional.of(new WorkAccount(2, 120, 100, 100)))); // 20 %
+        metrics.retired(retired("q2", Optional.of(new WorkAccount(1, 30, 60, 60)),      // 50 %
                 new JobForecast("stage-1", 40, 50), new JobForecast("stage-2", 30, 20)));  // 20 %, 50 %
         metrics.retired(retired("q3", Optional.empty(), new JobForecast("stage-1", 10, 10))); // 0 %
 

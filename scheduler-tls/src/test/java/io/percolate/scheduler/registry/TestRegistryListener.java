@@ -92,7 +92,7 @@ final class TestRegistryListener {
         registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
         registry.containerFinished(APP2, NODE, 60);
         registry.applicationRemoved(APP2);
-        assertEquals(Optional.of(new WorkAccount(2, 120, 140)), registry.activeQueries().get(0).work(),
+        assertEquals(Optional.of(new WorkAccount(2, 120, 140, 140)), registry.activeQueries().get(0).work(),
                 "the account so far, while the query is active");
         registry.applicationAdded(APP3, "alice", tags("q1", "Stage-3"));
         registry.applicationRemoved(APP3);
@@ -100,7 +100,7 @@ final class TestRegistryListener {
         assertEquals(1, heard.retired.size(), heard.retired::toString);
         QueryView last = heard.retired.get(0);
         assertEquals("q1", last.queryId());
-        assertEquals(Optional.of(new WorkAccount(2, 120, 140)), last.work());
+        assertEquals(Optional.of(new WorkAccount(2, 120, 140, 140)), last.work());
         assertEquals(20 / 140.0, last.work().get().relativeError(), 1e-12);
     }
 

@@ -336,6 +336,13 @@ final class TestRuntimeCorrection {
         assertTrue(scale > 0.9 && scale < 1.1, "at full speed the estimates were right: " + scale);
         // the work scale as observed: 1, 1, 1, then 2 four times
         assertEquals(1 + (1 - Math.pow(0.8, 4)) * (2 - 1), registry.workScale(), 1e-9);
+        // q7 ran its 2 tasks beside q6's: 40 container-s under a load of 4, so 40 × K / 4 at full
+        // speed, which its estimate of 20 matches
+        WorkAccount q7 = registry.retiredQueries().stream().filter(q -> q.queryId().equals("q7"))
+                .findFirst().orElseThrow().work().orElseThrow();
+        assertEquals(40, q7.observedSeconds(), 1e-9);
+        assertEquals(40 * k / 4, q7.observedFullSpeedSeconds(), 1e-9);
+        assertTrue(q7.fullSpeedError() < 0.1 && q7.relativeError() == 0.5, q7.toString());
 
         runSiblings(registry, "s", 30_000);
         QueryView s = registry.activeQueries().stream().filter(q -> q.queryId().equals("s")).findFirst().orElseThrow();

@@ -49,7 +49,7 @@ final class Snapshots {
                 Map.of(APP1, "stage-1", APP2, "stage-2"), Set.of(APP2), List.of("Stage-1"), 5_000,
                 OptionalLong.empty(),
                 Optional.of(new Placement(new QueryState("q1", 0, 30, 25, 12.5, 50, 0), Rule.SWRD)),
-                Optional.of(new WorkAccount(1, 40, 50)), List.of(), 1);
+                Optional.of(new WorkAccount(1, 40, 50, 40)), List.of(), 1);
         QueryView untagged = new QueryView(APP3.toString(), "bob", DescriptorStatus.UNTAGGED, "", Optional.empty(),
                 Map.of(APP3, ""), Set.of(APP3), List.of(), 7_000, OptionalLong.empty(), Optional.empty(),
                 Optional.empty(), List.of(), 0);
@@ -57,7 +57,7 @@ final class Snapshots {
         QueryView q0 = new QueryView("q0", "carol", DescriptorStatus.LOADED, "",
                 Optional.of(QueryDescriptor.of("q0", "carol", "select 0", 0, one)),
                 Map.of(APP4, "stage-1"), Set.of(), List.of("Stage-1"), 1_000, OptionalLong.of(4_000),
-                Optional.empty(), Optional.of(new WorkAccount(1, 100, 80)), List.of(), 0);
+                Optional.empty(), Optional.of(new WorkAccount(1, 100, 80, 80)), List.of(), 0);
         QefSummary order = new QefSummary(0.5, 2, 16, 6, Map.of(Rule.SWRD, 1), 1, 0,
                 Map.of(DescriptorStatus.LOADED, 1), Optional.of(q1.placement().get()));
         return new RegistrySnapshot(order, List.of(q1, untagged), List.of(q0));

@@ -88,6 +88,8 @@ final class TestRegistryJson {
                 JSON.convertValue(apps.get(1), Map.class));
         assertEquals(1, q1.get("work").get("jobs").asInt());
         assertEquals(0.2, q1.get("work").get("relativeError").asDouble(), 1e-12);
+        assertEquals(40.0, q1.get("work").get("observedFullSpeedSeconds").asDouble(), 1e-12);
+        assertEquals(0.0, q1.get("work").get("fullSpeedError").asDouble(), 1e-12);
         assertEquals(1, q1.get("revisions").asInt());
     }
 
