@@ -36,8 +36,8 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
     static final boolean DEFAULT_METASTORE_STATISTICS = true;
     /**
      * Whether the selectivity each filter over a table scan really had, and the share of its
-     * largest input each join put out (keyed by the join's lineage), is remembered beside the
-     * table's statistics as its job finishes, and estimates the same filter or join next time (needs
+     * largest input each join and keyed group-by put out (keyed by its lineage), is remembered beside
+     * the table's statistics as its job finishes, and estimates the same operator next time (needs
      * the statistics directory; remembering happens on the refine thread, so refine-seconds &gt; 0).
      * A table with remembered filters and no statistics is estimated statistically, not coarsely.
      */

@@ -95,7 +95,7 @@ final class OperatorRows {
      * statistics backed every step.
      */
     record Outcome(double outputRows, double outputBytes, double shuffledRows, double shuffledBytes,
-                   Map<String, Sunk> sinks, Map<String, Double> operatorRows, Map<String, Lineage> joins,
+                   Map<String, Sunk> sinks, Map<String, Double> operatorRows, Map<String, Lineage> remembered,
                    boolean measured) {
     }
 
@@ -178,11 +178,20 @@ final class OperatorRows {
             walk.out.put(op.id(), r);
             walk.operatorRows.put(op.id(), r.rows());
         }
-        Map<String, Lineage> joins = new LinkedHashMap<>();
-        tree.operators().stream().filter(op -> op instanceof OperatorTree.Join)
-                .forEach(op -> joins.put(op.id(), walk.lineages.get(op.id())));
+        Map<String, Lineage> remembered = new LinkedHashMap<>();
+        tree.operators().stream().filter(OperatorRows::remembered)
+                .forEach(op -> remembered.put(op.id(), walk.lineages.get(op.id())));
         return Optional.of(new Outcome(walk.written, walk.writtenBytes, walk.shuffled, walk.shuffledBytes,
-                Map.copyOf(walk.sinks), walk.operatorRows, joins, walk.measured));
+                Map.copyOf(walk.sinks), walk.operatorRows, remembered, walk.measured));
+    }
+
+    /**
+     * Whether what the operator put out is remembered once it ran: joins, and group-bys by keys
+     * (without keys one row per task or in all, which is known anyway).
+     */
+    static boolean remembered(Operator op) {
+        return op instanceof OperatorTree.Join
+                || op instanceof OperatorTree.Aggregate agg && !agg.keys().isEmpty();
     }
 
     /** One job's walk: what each operator put out so far, and the job's totals. */
@@ -277,12 +286,20 @@ final class OperatorRows {
             for (Predicate residual : join.residual()) {
                 joined = filter(residual, joined);
             }
-            Optional<Double> past = lineages.get(join.id()).key().flatMap(statistics::pastJoin);
+            Optional<Double> past = pastRows(join, inputs.stream().mapToDouble(Relation::rows).max().orElse(0));
             if (past.isPresent()) {
-                return resized(joined, past.get() * inputs.stream().mapToDouble(Relation::rows).max().orElse(0));
+                return resized(joined, past.get());
             }
             measured &= j.measured();
             return joined;
+        }
+
+        /**
+         * The rows the operator puts out by the share of its largest input's it put out when it
+         * last ran, if it did ({@link #remembered}).
+         */
+        Optional<Double> pastRows(Operator op, double largestInput) {
+            return lineages.get(op.id()).key().flatMap(statistics::pastShare).map(share -> share * largestInput);
         }
 
         /** How {@code op}'s rows are made from its inputs' ({@link Lineage}), columns named by their base columns. */
@@ -322,6 +339,8 @@ final class OperatorRows {
          * only the key's table, in which the key is clustered; else randomly placed keys). A
          * partial one in reducers whose shuffle partitioned the rows by some of its keys (Q13's
          * count per customer after joining on the customer) sees each group in one reducer only.
+         * When the same group-by ran before: the share of its input it put out then, which also
+         * holds keys that come in runs after a join (Q3's lines of an order).
          */
         Relation aggregate(OperatorTree.Aggregate agg, Relation input) {
             List<Double> distincts = new ArrayList<>();
@@ -331,15 +350,16 @@ final class OperatorRows {
                 distincts.add(d > 0 ? d : -1.0);
             }
             var groupBy = Cardinalities.groupBy(input.rows(), distincts, 0, Cardinalities.KeyPlacement.RANDOM);
-            measured &= groupBy.confidence() != Selectivity.Confidence.LOW;
             double groups = groupBy.outputRows();
             // a map reading the key's table alone streams it in file order (a map join would stream
             // a table we cannot name here)
             boolean inFileOrder = agg.side() == OperatorTree.Side.MAP
                     && clusteredKey(agg, input).filter(k -> inputs.equals(Set.of(k.table()))).isPresent();
-            double rows = !agg.partial() || partitionedBy(agg, input) ? groups
+            Optional<Double> past = pastRows(agg, input.rows());
+            measured &= past.isPresent() || groupBy.confidence() != Selectivity.Confidence.LOW;
+            double rows = past.orElseGet(() -> !agg.partial() || partitionedBy(agg, input) ? groups
                     : Cardinalities.combined(input.rows(), groups, tasks(agg.side()),
-                            inFileOrder ? Cardinalities.KeyPlacement.CLUSTERED : Cardinalities.KeyPlacement.RANDOM);
+                            inFileOrder ? Cardinalities.KeyPlacement.CLUSTERED : Cardinalities.KeyPlacement.RANDOM));
             Map<String, Column> columns = new HashMap<>();
             agg.renamed().forEach((name, key) -> {
                 Column c = input.columns().get(key);
@@ -703,8 +723,8 @@ final class OperatorRows {
             }
 
             @Override
-            public Optional<Double> pastJoin(String lineage) {
-                return statistics.pastJoin(lineage);
+            public Optional<Double> pastShare(String lineage) {
+                return statistics.pastShare(lineage);
             }
         }, settings);
     }

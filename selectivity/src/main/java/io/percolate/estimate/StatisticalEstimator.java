@@ -77,12 +77,12 @@ public final class StatisticalEstimator implements DagEstimator {
 
     /**
      * What flows out of a job: rows, their width, the distinct values of the base columns that
-     * pass through it (lower-case name → distinct values), the lineage of its joins, and whether
+     * pass through it (lower-case name → distinct values), the lineage of its joins and group-bys, and whether
      * statistics backed every step. The columns let a later job's join or group-by key find its
      * distribution.
      */
     private record Flow(double rows, double rowBytes, Map<String, Double> columns, Map<String, OperatorRows.Sunk> sinks,
-                        Map<String, Double> operatorRows, Map<String, Lineage> joins, JobVolume volume,
+                        Map<String, Double> operatorRows, Map<String, Lineage> remembered, JobVolume volume,
                         JobEstimate estimate, boolean measured) {
     }
 
@@ -126,13 +126,14 @@ public final class StatisticalEstimator implements DagEstimator {
     }
 
     /**
-     * How the rows of each join are made, by Hive's operator id ({@code JOIN_12}), for the jobs whose
-     * operators the hook read one by one: what a join's outcome is remembered under once it ran.
+     * How the rows of each join and group-by are made, by Hive's operator id ({@code JOIN_12}), for
+     * the jobs whose operators the hook read one by one: what its outcome is remembered under once
+     * it ran.
      */
-    public Map<String, Lineage> joinLineages(List<JobShape> jobs) {
-        Map<String, Lineage> joins = new LinkedHashMap<>();
-        ParentsFirst.<Flow>estimate(jobs, this::estimateOne).values().forEach(flow -> joins.putAll(flow.joins()));
-        return joins;
+    public Map<String, Lineage> outcomeLineages(List<JobShape> jobs) {
+        Map<String, Lineage> lineages = new LinkedHashMap<>();
+        ParentsFirst.<Flow>estimate(jobs, this::estimateOne).values().forEach(flow -> lineages.putAll(flow.remembered()));
+        return lineages;
     }
 
     /**
@@ -151,7 +152,7 @@ public final class StatisticalEstimator implements DagEstimator {
         double scale = estimated.rows() > 0 ? rows / estimated.rows() : 0;
         Map<String, OperatorRows.Sunk> sinks = new HashMap<>();
         estimated.sinks().forEach((path, sunk) -> sinks.put(path, sunk.scaled(scale)));
-        return new Flow(rows, rowBytes, Map.copyOf(columns), Map.copyOf(sinks), estimated.operatorRows(), estimated.joins(),
+        return new Flow(rows, rowBytes, Map.copyOf(columns), Map.copyOf(sinks), estimated.operatorRows(), estimated.remembered(),
                 estimated.volume(), estimated.estimate().withOutputBytes(bytes), true);
     }
 
@@ -244,7 +245,7 @@ public final class StatisticalEstimator implements DagEstimator {
         });
         Map<String, OperatorRows.Sunk> sinks = Map.of();
         Map<String, Double> operatorRows = Map.of();
-        Map<String, Lineage> joins = Map.of();
+        Map<String, Lineage> remembered = Map.of();
         Optional<OperatorRows.Outcome> followed = job.tree().flatMap(tree -> followed(job, tree, tableRows,
                 written(parents), maps, sized.reduceTasks()));
         if (followed.isPresent()) {
@@ -258,7 +259,7 @@ public final class StatisticalEstimator implements DagEstimator {
             measured = o.measured();
             sinks = o.sinks();
             operatorRows = o.operatorRows();
-            joins = o.joins();
+            remembered = o.remembered();
             outColumns.clear();
             for (OperatorRows.Sunk sunk : sinks.values()) {
                 for (OperatorRows.Column c : sunk.columns()) {
@@ -270,7 +271,7 @@ public final class StatisticalEstimator implements DagEstimator {
                 Math.round(shuffledBytes), shuffledRows, Math.round(outRows * outRowBytes), outRows);
         JobEstimate estimate = CoarseEstimator.timed(settings, model, job, volume,
                 measured ? JobEstimate.Confidence.MEDIUM : JobEstimate.Confidence.LOW);
-        return new Flow(outRows, outRowBytes, Map.copyOf(outColumns), sinks, operatorRows, joins, volume, estimate,
+        return new Flow(outRows, outRowBytes, Map.copyOf(outColumns), sinks, operatorRows, remembered, volume, estimate,
                 measured);
     }
 

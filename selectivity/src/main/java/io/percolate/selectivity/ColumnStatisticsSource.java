@@ -19,10 +19,10 @@ public interface ColumnStatisticsSource {
     }
 
     /**
-     * What a join with this lineage put out when it last ran, as a share of its largest input's
-     * rows ({@code io.percolate.estimate.Lineage}); empty if unknown.
+     * What a join or group-by with this lineage put out when it last ran, as a share of its
+     * largest input's rows ({@code io.percolate.estimate.Lineage}); empty if unknown.
      */
-    default Optional<Double> pastJoin(String lineage) {
+    default Optional<Double> pastShare(String lineage) {
         return Optional.empty();
     }
 

@@ -49,7 +49,7 @@ public final class StatisticsCatalog implements ColumnStatisticsSource {
     }
 
     @Override
-    public Optional<Double> pastJoin(String lineage) {
+    public Optional<Double> pastShare(String lineage) {
         return Optional.ofNullable(past.get(lineage)).map(PastSelectivities.Observed::selectivity);
     }
 

@@ -48,10 +48,10 @@ final class TestOperatorRows {
      * db.orders: 1,000 orders, o_key unique, o_prio 5 values. db.items: 4,000 items, i_order on
      * 800 of the orders (200 orders have none), i_mode 7 values.
      */
-    private static final StatisticsCatalog CATALOG = new StatisticsCatalog(List.of(
+    private static final List<TableStatistics> TABLES = List.of(
             table("db.orders", 1_000, column("o_key", 1_000, 1_000), column("o_prio", 1_000, 5)),
-            table("db.items", 4_000, column("i_order", 4_000, 800), column("i_mode", 4_000, 7))),
-            StatisticsSettings.DEFAULTS);
+            table("db.items", 4_000, column("i_order", 4_000, 800), column("i_mode", 4_000, 7)));
+    private static final StatisticsCatalog CATALOG = new StatisticsCatalog(TABLES, StatisticsSettings.DEFAULTS);
     private static final TableRef ORDERS = new TableRef("db.orders", 100_000, 0, SizeSource.FILE_SYSTEM);
     private static final TableRef ITEMS = new TableRef("db.items", 400_000, 0, SizeSource.FILE_SYSTEM);
     private static final StatisticalEstimator ESTIMATOR =
@@ -86,6 +86,13 @@ final class TestOperatorRows {
         List<TableScan> scans = tables.stream().map(t -> new TableScan(t, List.of(), List.of())).toList();
         return new JobShape(stage, parents, OperatorKind.JOIN, tables.stream().mapToLong(TableRef::bytes).sum(), 0, true,
                 reducers, scans, List.of(), List.of(), JobShape.NO_LIMIT, Optional.of(new OperatorTree(operators)));
+    }
+
+    /** The same tables, and an operator with {@code lineage} that put out {@code share} of its largest input when it ran. */
+    private static StatisticalEstimator remembering(Lineage lineage, double share) {
+        return new StatisticalEstimator(new StatisticsCatalog(TABLES, List.of(new PastSelectivities(lineage.table(),
+                Map.of(lineage.key().orElseThrow(), new PastSelectivities.Observed(share, 4_000, 1L)))),
+                StatisticsSettings.DEFAULTS), StatisticsSettings.DEFAULTS, CoarseEstimator.Settings.DEFAULTS);
     }
 
     private static double rows(JobShape... jobs) {
@@ -166,7 +173,7 @@ final class TestOperatorRows {
                 new Sink("FS_11", "JOIN_10", "/tmp/stage2", List.of("_col0"))));
         List<JobShape> jobs = List.of(stage1, stage2);
 
-        Map<String, Lineage> lineages = ESTIMATOR.joinLineages(jobs);
+        Map<String, Lineage> lineages = ESTIMATOR.outcomeLineages(jobs);
         Lineage joined = lineages.get("JOIN_4");
         assertEquals("join[[INNER] on [db.orders.o_key] = [db.items.i_order]]"
                 + "(filter[Comparison[column=db.orders.o_prio, op=EQ, operands=[1], type=int]](db.orders), db.items)",
@@ -178,15 +185,9 @@ final class TestOperatorRows {
         double estimated = ESTIMATOR.operatorRows(jobs).get("JOIN_4");
         assertEquals(800, estimated, 1);
         // it really put out 40 rows, 1 % of the 4,000 items it read
-        StatisticalEstimator remembering = new StatisticalEstimator(new StatisticsCatalog(List.of(
-                table("db.orders", 1_000, column("o_key", 1_000, 1_000), column("o_prio", 1_000, 5)),
-                table("db.items", 4_000, column("i_order", 4_000, 800), column("i_mode", 4_000, 7))),
-                List.of(new PastSelectivities("db.items", Map.of(joined.key().orElseThrow(),
-                        new PastSelectivities.Observed(0.01, 4_000, 1L)))), StatisticsSettings.DEFAULTS),
-                StatisticsSettings.DEFAULTS, CoarseEstimator.Settings.DEFAULTS);
-        Map<String, Double> recalled = remembering.operatorRows(jobs);
+        Map<String, Double> recalled = remembering(joined, 0.01).operatorRows(jobs);
         assertEquals(40, recalled.get("JOIN_4"), 1e-9);
-        assertEquals(40, remembering.outputRows(jobs).get("Stage-1"), 1e-9);
+        assertEquals(40, remembering(joined, 0.01).outputRows(jobs).get("Stage-1"), 1e-9);
         assertTrue(recalled.get("JOIN_10") < 41, "and the join after it sees 40 rows, not 800: " + recalled.get("JOIN_10"));
     }
 
@@ -231,6 +232,15 @@ final class TestOperatorRows {
         assertEquals(2, rows(filter, byMode), 1e-6, "the filter left two modes");
         assertEquals(JobEstimate.Confidence.MEDIUM,
                 ESTIMATOR.estimate(List.of(filter, byOrder)).get("Stage-2").confidence());
+
+        // the group-by by order ran and put out a tenth of the rows it read: its lineage, across
+        // Stage-1's file, keys it
+        Lineage grouped = ESTIMATOR.outcomeLineages(List.of(filter, byOrder)).get("GBY_6");
+        assertEquals("group[[db.items.i_order]](filter[Comparison[column=db.items.i_mode, op=IN, operands=[1, 2],"
+                + " type=int]](db.items))", grouped.text());
+        assertEquals(kept / 10, remembering(grouped, 0.1).outputRows(List.of(filter, byOrder)).get("Stage-2"), 1e-9);
+        assertEquals(2, remembering(grouped, 0.1).outputRows(List.of(filter, byMode)).get("Stage-2"), 1e-6,
+                "another group-by over the same rows is not concerned");
     }
 
     /**

@@ -35,8 +35,9 @@ import static java.util.Objects.requireNonNull;
  * One running query whose descriptor is kept current: each time one of its MapReduce jobs
  * finishes, the job's real output re-estimates the jobs after it and the descriptor is
  * published again (design: "updated with actual sizes as jobs finish"); and what each of its
- * filters over a table scan let through, and what each of its joins put out, is remembered for
- * the next query with the same filter or join ({@link PastSelectivities}, {@link Lineage}).
+ * filters over a table scan let through, and what each of its joins and group-bys put out, is
+ * remembered for the next query with the same filter, join or group-by ({@link PastSelectivities},
+ * {@link Lineage}).
  * Confined to the watcher's thread; reads of Hive's task state are the tasks' own synchronized
  * methods.
  */
@@ -60,14 +61,14 @@ final class QueryWatch {
     private final Map<String, JobNode> nodeOfTask = new HashMap<>();
     /** the DAG as last published */
     private QueryDag current;
-    /** how each join's rows are made, by operator id: worked out when the first job finished */
-    private Map<String, Lineage> joins;
+    /** how each join's and group-by's rows are made, by operator id: worked out when the first job finished */
+    private Map<String, Lineage> lineages;
 
     /**
      * @param first     the descriptor the hook published before the first job
      * @param jobs      the query's MapReduce tasks, conditional alternatives included
      * @param hiveGroup Hive's counter group ({@code hive.counters.group.name})
-     * @param past      where filters' selectivities and joins' outcomes are remembered; empty: they are not
+     * @param past      where the outcomes of filters, joins and group-bys are remembered; empty: they are not
      */
     QueryWatch(QueryDescriptor first, PlannedQuery planned, List<ExecDriver> jobs, JobOutputs.CounterSource counters,
                String hiveGroup, DescriptorStore store, Optional<StatisticsStore> past, Clock clock) {
@@ -135,7 +136,7 @@ final class QueryWatch {
     }
 
     /**
-     * Remembers what the job's filters and joins did (Hive counts every operator's output rows).
+     * Remembers what the job's filters, joins and group-bys did (Hive counts every operator's output rows).
      * A failure is logged once and nothing more is remembered for this query: the query itself,
      * and its descriptor's refinement, are never concerned.
      */
@@ -156,9 +157,9 @@ final class QueryWatch {
                 }
             }
             rememberFilters(tree.get(), rows, past.get());
-            rememberJoins(tree.get(), rows, past.get());
+            rememberShares(tree.get(), rows, past.get());
         } catch (IOException | RuntimeException e) {
-            LOG.warn("Percolate: query {} could not remember its filters' and joins' outcomes: {}", queryId(), e.toString());
+            LOG.warn("Percolate: query {} could not remember its operators' outcomes: {}", queryId(), e.toString());
             past = Optional.empty();
         }
     }
@@ -191,21 +192,21 @@ final class QueryWatch {
     }
 
     /**
-     * For every join whose lineage the estimator worked out, the rows it put out as a share of its
-     * largest input's (the inputs Hive counted: a map join's hash table, built in a local task, is
-     * not among them), when that share is at most 1.
+     * For every join and group-by whose lineage the estimator worked out, the rows it put out as a
+     * share of its largest input's (the inputs Hive counted: a map join's hash table, built in a
+     * local task, is not among them), when that share is at most 1.
      */
-    private void rememberJoins(OperatorTree tree, Map<String, Long> rows, StatisticsStore store) throws IOException {
-        if (joins == null) {
-            joins = planned.estimator() instanceof StatisticalEstimator statistical
-                    ? statistical.joinLineages(planned.shapes()) : Map.of();
+    private void rememberShares(OperatorTree tree, Map<String, Long> rows, StatisticsStore store) throws IOException {
+        if (lineages == null) {
+            lineages = planned.estimator() instanceof StatisticalEstimator statistical
+                    ? statistical.outcomeLineages(planned.shapes()) : Map.of();
         }
         for (OperatorTree.Operator op : tree.operators()) {
-            Lineage lineage = joins.get(op.id());
+            Lineage lineage = lineages.get(op.id());
             Optional<String> key = lineage == null ? Optional.empty() : lineage.key();
             long in = op.inputs().stream().mapToLong(i -> rows.getOrDefault(i, -1L)).max().orElse(-1);
             long out = rows.getOrDefault(op.id(), -1L);
-            if (!(op instanceof OperatorTree.Join) || key.isEmpty() || in < 1 || out < 0 || out > in) {
+            if (key.isEmpty() || in < 1 || out < 0 || out > in) {
                 continue;
             }
             store.remember(lineage.table(), key.get(), new PastSelectivities.Observed((double) out / in, in, clock.millis()));

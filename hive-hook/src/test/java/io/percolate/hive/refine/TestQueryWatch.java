@@ -3,6 +3,7 @@ package io.percolate.hive.refine;
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.estimate.CoarseEstimator;
 import io.percolate.estimate.JobShape;
+import io.percolate.estimate.Lineage;
 import io.percolate.estimate.StatisticalEstimator;
 import io.percolate.estimate.TableScan;
 import io.percolate.hive.extract.PlannedQuery;
@@ -34,6 +35,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -149,11 +151,12 @@ final class TestQueryWatch {
     }
 
     @Test
-    void aJoin_isRememberedByItsLineage_asTheShareOfItsLargestCountedInput() throws Exception {
+    void aJoinAndAGroupBy_areRememberedByTheirLineage_asTheShareOfTheirLargestCountedInput() throws Exception {
         Configuration conf = new Configuration();
         DescriptorStore descriptors = new DescriptorStore(conf, new Path(tmp.resolve("descriptors").toUri().toString()));
         StatisticsStore statistics = new StatisticsStore(conf, new Path(tmp.resolve("statistics").toUri().toString()));
-        // customers sent on c_custkey, orders on o_custkey, joined in the reducers
+        // customers sent on c_custkey, orders on o_custkey, joined in the reducers, grouped by
+        // customer there, and the groups counted
         OperatorTree tree = new OperatorTree(List.of(
                 new OperatorTree.Scan("TS_0", "tpch.customer", List.of("c_custkey")),
                 new OperatorTree.Rename("RS_1", "TS_0", List.of("KEY.k"), Map.of("KEY.k", "c_custkey"), List.of("KEY.k"), 0),
@@ -162,7 +165,10 @@ final class TestQueryWatch {
                 new OperatorTree.Join("JOIN_4", List.of("RS_1", "RS_3"), List.of(List.of("KEY.k"), List.of("KEY.k")),
                         List.of(OperatorTree.JoinType.INNER), Map.of("_col0", new OperatorTree.InputColumn(0, "KEY.k")),
                         List.of()),
-                new OperatorTree.Sink("FS_5", "JOIN_4", "/tmp/out", List.of("_col0"))));
+                new OperatorTree.Aggregate("GBY_6", "JOIN_4", List.of("_col0"), Map.of("_col0", "_col0"), true,
+                        OperatorTree.Side.REDUCE),
+                new OperatorTree.Aggregate("GBY_7", "GBY_6", List.of(), Map.of(), true, OperatorTree.Side.REDUCE),
+                new OperatorTree.Sink("FS_5", "GBY_7", "/tmp/out", List.of())));
         List<TableScan> scans = List.of(
                 new TableScan(new TableRef("tpch.customer", 15_000, 150, SizeSource.METASTORE), List.of(), List.of("c_custkey")),
                 new TableScan(new TableRef("tpch.orders", 150_000, 1_500, SizeSource.METASTORE), List.of(), List.of("o_custkey")));
@@ -177,16 +183,22 @@ final class TestQueryWatch {
         counters.incrCounter("HIVE", JobOutputs.OPERATOR_ROWS + "RS_1", 150);
         counters.incrCounter("HIVE", JobOutputs.OPERATOR_ROWS + "RS_3", 1_500);
         counters.incrCounter("HIVE", JobOutputs.OPERATOR_ROWS + "JOIN_4", 600);
+        counters.incrCounter("HIVE", JobOutputs.OPERATOR_ROWS + "GBY_6", 150);
+        counters.incrCounter("HIVE", JobOutputs.OPERATOR_ROWS + "GBY_7", 2);
         QueryWatch watch = new QueryWatch(QueryDescriptor.of(QUERY, "alice", "select ...", 1L, dag), planned, List.of(job),
                 j -> Optional.of(counters), "HIVE", descriptors, Optional.of(statistics), Clock.systemUTC());
 
         job.setDone();
         assertFalse(watch.poll());
 
-        String key = estimator.joinLineages(List.of(shape)).get("JOIN_4").key().orElseThrow();
+        Map<String, Lineage> lineages = estimator.outcomeLineages(List.of(shape));
+        String joined = lineages.get("JOIN_4").key().orElseThrow();
+        String grouped = lineages.get("GBY_6").key().orElseThrow();
         PastSelectivities past = statistics.readPast("tpch.customer");
-        assertEquals(0.4, past.recall(key).orElseThrow().selectivity(), 1e-12, "600 of the 1,500 orders");
-        assertEquals(1_500, past.recall(key).orElseThrow().rowsIn());
+        assertEquals(0.4, past.recall(joined).orElseThrow().selectivity(), 1e-12, "600 of the 1,500 orders");
+        assertEquals(1_500, past.recall(joined).orElseThrow().rowsIn());
+        assertEquals(0.25, past.recall(grouped).orElseThrow().selectivity(), 1e-12, "150 customers of the 600 rows");
+        assertEquals(Set.of(joined, grouped), past.filters().keySet(), "the count of groups, without keys, is known anyway");
         assertTrue(statistics.readPast("tpch.orders").filters().isEmpty(), "kept once, with the first table");
     }
 
