@@ -189,7 +189,7 @@ final class OperatorRows {
      * Whether what the operator put out is remembered once it ran: joins, and group-bys by keys
      * (without keys one row per task or in all, which is known anyway).
      */
-    static boolean remembered(Operator op) {
+    private static boolean remembered(Operator op) {
         return op instanceof OperatorTree.Join
                 || op instanceof OperatorTree.Aggregate agg && !agg.keys().isEmpty();
     }

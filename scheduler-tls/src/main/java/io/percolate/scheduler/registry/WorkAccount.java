@@ -25,7 +25,7 @@ public record WorkAccount(int jobs, double predictedSeconds, double observedSeco
 
     /** |predicted - observed| / observed, as a fraction (0.14 is 14 %). */
     public double relativeError() {
-        return Math.abs(predictedSeconds - observedSeconds) / observedSeconds;
+        return errorAgainst(observedSeconds);
     }
 
     /**
@@ -33,6 +33,10 @@ public record WorkAccount(int jobs, double predictedSeconds, double observedSeco
      * trained on task times at full speed ({@code parallelism} in its model file).
      */
     public double fullSpeedError() {
-        return Math.abs(predictedSeconds - observedFullSpeedSeconds) / observedFullSpeedSeconds;
+        return errorAgainst(observedFullSpeedSeconds);
+    }
+
+    private double errorAgainst(double observed) {
+        return Math.abs(predictedSeconds - observed) / observed;
     }
 }
