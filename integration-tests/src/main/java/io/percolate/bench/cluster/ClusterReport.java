@@ -267,6 +267,12 @@ final class ClusterReport {
                 j.put("predicted_s", round(f.predictedSeconds()));
                 j.put("measured_s", round(f.observedSeconds()));
                 j.put("error", round(f.relativeError()));
+                JobForecast.Tasks t = f.tasks();
+                j.put("predicted_tasks_s", round(t.predictedSeconds()));
+                j.put("measured_tasks_s", round(t.observedSeconds()));
+                j.put("estimated_work_s", round(t.estimatedWork()));
+                j.put("work_correction", round(t.correction()));
+                j.put("full_speed_work_s", round(t.observedWork()));
             }
         }
         node.put("job_time_error_mean", round(jobErrors.stream().mapToDouble(d -> d).average().orElse(Double.NaN)));

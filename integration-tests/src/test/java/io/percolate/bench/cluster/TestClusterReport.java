@@ -1,6 +1,7 @@
 package io.percolate.bench.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.percolate.scheduler.registry.JobForecast;
 import io.percolate.scheduler.registry.WorkAccount;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +48,27 @@ class TestClusterReport {
         assertEquals(25, prediction.get("job_bytes").get(0).get("q_error").asDouble(), 1e-9);
         assertEquals(2, prediction.get("job_bytes_q_error_median").asDouble(), 1e-9, "q-errors 25, 2 and 1");
         assertEquals(25, prediction.get("job_bytes_q_error_p90").asDouble(), 1e-9);
+    }
+
+    @Test
+    void eachJobsForecast_isGivenWithItsTaskPhasesAndWork_andTheMeanErrorOverJobs() {
+        ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of()), "tls");
+        BenchQuery q13 = new BenchQuery("q13", "medium", "chain", "select 1");
+        report.addAlone(List.of(new QueryRun(q13, "hive_q", 0, 100, 0, List.of(), OptionalDouble.of(90),
+                Optional.empty(), List.of(
+                        new JobForecast("stage-1", 60, 40, new JobForecast.Tasks(45, 28, 100, 1.25, 70)),  // 50 %
+                        new JobForecast("stage-2", 30, 30, new JobForecast.Tasks(20, 20, 10, 1, 10))),     // 0 %
+                List.of(), List.of("1"))));
+
+        JsonNode prediction = report.toJson().get("prediction");
+        assertEquals(0.25, prediction.get("job_time_error_mean").asDouble(), 1e-9);
+        JsonNode first = prediction.get("job_time").get(0);
+        assertEquals("stage-1", first.get("stage").asText());
+        assertEquals(45, first.get("predicted_tasks_s").asDouble(), 1e-9);
+        assertEquals(28, first.get("measured_tasks_s").asDouble(), 1e-9);
+        assertEquals(100, first.get("estimated_work_s").asDouble(), 1e-9);
+        assertEquals(1.25, first.get("work_correction").asDouble(), 1e-9);
+        assertEquals(70, first.get("full_speed_work_s").asDouble(), 1e-9);
     }
 
     @Test

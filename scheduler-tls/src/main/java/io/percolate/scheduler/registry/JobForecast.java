@@ -9,8 +9,10 @@ package io.percolate.scheduler.registry;
  * @param stage            the job's stage in the query's DAG
  * @param predictedSeconds the forecast
  * @param observedSeconds  what it took
+ * @param tasks            the same from its first task to its last, and the work behind it: where
+ *                         an error comes from
  */
-public record JobForecast(String stage, double predictedSeconds, double observedSeconds) {
+public record JobForecast(String stage, double predictedSeconds, double observedSeconds, Tasks tasks) {
     public JobForecast {
         if (!(predictedSeconds >= 0) || !(observedSeconds > 0)
                 || Double.isInfinite(predictedSeconds) || Double.isInfinite(observedSeconds)) {
@@ -22,5 +24,27 @@ public record JobForecast(String stage, double predictedSeconds, double observed
     /** |predicted - observed| / observed, as a fraction (0.14 is 14 %). */
     public double relativeError() {
         return Math.abs(predictedSeconds - observedSeconds) / observedSeconds;
+    }
+
+    /**
+     * The job's task phases in its forecast and as they ran. The forecast's task time is the
+     * hand-off plus its map and reduce phases; the observed one runs from its first task's launch
+     * to its last task's end (0 when none finished). The work is in container-seconds at full
+     * speed: the descriptor's WRD, the factor the forecast scaled it by (the query's observed over
+     * estimated work so far, or before any job of it finished, the cluster's), and the finished
+     * tasks' seconds without the slowdown of the load they ran under. A forecast far from the time
+     * with the work close to it points at the phases' shape (tasks, waves, slowdown); with
+     * the work far off too, at the size or the time model.
+     */
+    public record Tasks(double predictedSeconds, double observedSeconds, double estimatedWork, double correction,
+                        double observedWork) {
+        public Tasks {
+            for (double v : new double[] {predictedSeconds, observedSeconds, estimatedWork, correction, observedWork}) {
+                if (!(v >= 0) || Double.isInfinite(v)) {
+                    throw new IllegalArgumentException("need finite values >= 0, got " + predictedSeconds + ", "
+                            + observedSeconds + ", " + estimatedWork + ", " + correction + ", " + observedWork);
+                }
+            }
+        }
     }
 }

@@ -47,8 +47,8 @@ final class TrackedQuery {
     private final Map<ApplicationId, Long> readyOfApp = new HashMap<>();
     /** running applications that have not launched a task yet */
     private final Set<ApplicationId> awaitingFirstTask = new HashSet<>();
-    /** each running application's forecast time, seconds ({@link #forecast}) */
-    private final Map<ApplicationId, Double> forecastOfApp = new HashMap<>();
+    /** each running application's forecast ({@link #forecast}) */
+    private final Map<ApplicationId, Forecast> forecastOfApp = new HashMap<>();
     /** finished jobs' forecasts against what they took */
     private final List<JobForecast> forecasts = new ArrayList<>();
     private final Set<ApplicationId> running = new LinkedHashSet<>();
@@ -79,13 +79,18 @@ final class TrackedQuery {
     private record JobFacts(JobNode job, int depth, Optional<String> largestInput, Set<String> inputs) {
     }
 
+    /** A job's forecast time, seconds, the part of it from first task to last, and what it rests on. */
+    private record Forecast(double seconds, double taskSeconds, double estimatedWork, double correction) {
+    }
+
     /** Containers an application has finished and the seconds they ran. */
     private static final class TaskTally {
         long completed;
         double seconds;
         /** of a finished application, {@link #seconds} without the load they ran under, by the K learned then */
         double secondsAtFullSpeed;
-        /** when the last of them ended */
+        /** when the first task container was launched (-1: none yet) and when the last finished ended */
+        long firstLaunchMillis = -1;
         long lastEndMillis;
         /**
          * task containers launched and not yet finished; a container killed while running is never
@@ -231,12 +236,9 @@ final class TrackedQuery {
         }
         tallies.get(app).accrue(now, loadIntegral);
         awaitingFirstTask.remove(app);
-        Double forecast = forecastOfApp.remove(app);
+        Forecast forecast = forecastOfApp.remove(app);
         double took = Math.max(0, now - readyOfApp.remove(app)) / 1000.0;
         String stage = stageOfApp.get(app);
-        if (forecast != null && took > 0) {
-            forecasts.add(new JobForecast(stage, forecast, took));
-        }
         finishedTags.add(stage);
         TaskTally tally = tallies.remove(app);
         ranks.remove(app);
@@ -259,6 +261,12 @@ final class TrackedQuery {
         if (running.isEmpty()) {
             idleSinceMillis = now;
         }
+        if (forecast != null && took > 0) {
+            double tasksTook = tally.completed > 0 && tally.firstLaunchMillis >= 0
+                    ? Math.max(0, tally.lastEndMillis - tally.firstLaunchMillis) / 1000.0 : 0;
+            forecasts.add(new JobForecast(stage, forecast.seconds(), took, new JobForecast.Tasks(forecast.taskSeconds(),
+                    tasksTook, forecast.estimatedWork(), forecast.correction(), tally.secondsAtFullSpeed)));
+        }
     }
 
     /**
@@ -272,6 +280,9 @@ final class TrackedQuery {
             tally.accrue(now, loadIntegral);
             if (tally.running == 0 && tally.completed > 0) {
                 tally.idleSeconds += Math.max(0, now - tally.lastEndMillis) / 1000.0;
+            }
+            if (tally.firstLaunchMillis < 0) {
+                tally.firstLaunchMillis = now;
             }
             tally.running++;
         }
@@ -303,8 +314,8 @@ final class TrackedQuery {
             if (facts != null) {
                 JobEstimate e = facts.job().estimate();
                 double others = Math.max(0, load - firstPhase(e, share));
-                forecastOfApp.put(app, costs.overhead(false, false) + costs.handOff(e.reduceTasks() > 0)
-                        + phases(e, c, share, others, costs));
+                double tasks = costs.handOff(e.reduceTasks() > 0) + phases(e, c, share, others, costs);
+                forecastOfApp.put(app, new Forecast(costs.overhead(false, false) + tasks, tasks, e.wrd(), c));
             }
         }
     }

@@ -58,6 +58,11 @@ final class TestTlsMetrics {
                 0, OptionalLong.of(1), Optional.empty(), work, List.of(forecasts), 0);
     }
 
+    /** A job's forecast; the metrics read only its times. */
+    private static JobForecast forecast(String stage, double predicted, double observed) {
+        return new JobForecast(stage, predicted, observed, new JobForecast.Tasks(0, 0, 0, 1, 0));
+    }
+
     @Test
     void beforeAnyOrdering_everythingIsZeroAndDIsOne() {
         Map<String, Number> m = read(new TlsMetrics());
@@ -116,8 +121,8 @@ final class TestTlsMetrics {
         metrics.descriptorSettled(DescriptorStatus.REJECTED);
         metrics.retired(retired("q1", Optional.of(new WorkAccount(2, 120, 100, 100)))); // 20 %
         metrics.retired(retired("q2", Optional.of(new WorkAccount(1, 30, 60, 60)),      // 50 %
-                new JobForecast("stage-1", 40, 50), new JobForecast("stage-2", 30, 20)));  // 20 %, 50 %
-        metrics.retired(retired("q3", Optional.empty(), new JobForecast("stage-1", 10, 10))); // 0 %
+                forecast("stage-1", 40, 50), forecast("stage-2", 30, 20)));  // 20 %, 50 %
+        metrics.retired(retired("q3", Optional.empty(), forecast("stage-1", 10, 10))); // 0 %
 
         Map<String, Number> m = read(metrics);
         assertEquals(2L, m.get("DescriptorsLoaded"));

@@ -250,8 +250,19 @@ final class TestRuntimeCorrection {
         awaitLoaded(registry);
         placed(registry, "q1"); // forecast: start-up 10 s, 4 maps of 10 s, then 2 reduces of 20 s: 40 s
         clock.set(12_000);
-        registry.taskLaunched(APP1); // start-up 12 s: learned 10 + 0.2 (12 - 10) = 10.4 s
+        for (int map = 0; map < 4; map++) {
+            registry.taskLaunched(APP1); // the first: start-up 12 s, learned 10 + 0.2 (12 - 10) = 10.4 s
+        }
         placed(registry, "q1");
+        clock.set(24_000);
+        for (int map = 0; map < 4; map++) {
+            registry.containerFinished(APP1, NODE, 12);
+        }
+        registry.taskLaunched(APP1);
+        registry.taskLaunched(APP1);
+        clock.set(48_000);
+        registry.containerFinished(APP1, NODE, 24);
+        registry.containerFinished(APP1, NODE, 24);
         clock.set(50_000);
         registry.applicationRemoved(APP1);
 
@@ -262,8 +273,22 @@ final class TestRuntimeCorrection {
         registry.applicationRemoved(APP2);
 
         QueryView q1 = registry.activeQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
-        assertEquals(List.of(new JobForecast("stage-1", 40, 50)), q1.forecasts());
-        assertEquals(0.2, q1.forecasts().get(0).relativeError(), 1e-9);
+        assertEquals(1, q1.forecasts().size());
+        JobForecast f = q1.forecasts().get(0);
+        assertEquals("stage-1", f.stage());
+        assertEquals(40, f.predictedSeconds(), 1e-9);
+        assertEquals(50, f.observedSeconds(), 1e-9);
+        assertEquals(0.2, f.relativeError(), 1e-9);
+        // its tasks: forecast 30 s of its 40 (no hand-off learned yet), ran from 12 s to 48 s; its
+        // forecast work is its WRD of 80 unscaled, and it ran 96 container-s, at full speed as one
+        // job teaches no K (taskParallelism stays infinite)
+        JobForecast.Tasks tasks = f.tasks();
+        assertEquals(30, tasks.predictedSeconds(), 1e-9);
+        assertEquals(36, tasks.observedSeconds(), 1e-9);
+        assertEquals(80, tasks.estimatedWork(), 1e-9);
+        assertEquals(1, tasks.correction(), 1e-9);
+        assertEquals(Double.POSITIVE_INFINITY, registry.taskParallelism());
+        assertEquals(96, tasks.observedWork(), 1e-9);
     }
 
     /**
@@ -287,8 +312,8 @@ final class TestRuntimeCorrection {
         registry.applicationRemoved(APP3);
 
         QueryView q1 = registry.retiredQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
-        assertEquals(List.of(new JobForecast("stage-1", 16, 20), new JobForecast("stage-2", 16, 20),
-                new JobForecast("stage-3", 10, 10)), q1.forecasts());
+        assertEquals(List.of("stage-1 16.0 20.0", "stage-2 16.0 20.0", "stage-3 10.0 10.0"), q1.forecasts().stream()
+                .map(f -> f.stage() + " " + f.predictedSeconds() + " " + f.observedSeconds()).toList());
     }
 
     /**
