@@ -88,8 +88,15 @@ public final class TimeModelTrainer {
         }
     }
 
-    /** Fits of the times the tasks would have taken at full speed where {@code parallelism} run at once. */
-    private static TimeModel trainAt(List<TaskSample> samples, double parallelism) {
+    /**
+     * Fits of the times the tasks would have taken at full speed where {@code parallelism} run at
+     * once (infinite: no contention), for a K found on a larger history than {@code samples}: tasks
+     * too few or too alike to show the cluster's contention then still come out in its unit.
+     */
+    public static TimeModel trainAt(List<TaskSample> samples, double parallelism) {
+        if (!(parallelism >= 1)) {
+            throw new IllegalArgumentException("parallelism must be >= 1 task, got " + parallelism);
+        }
         List<TaskSample> fullSpeed = samples.stream().map(s -> new TaskSample(s.operator(), s.phase(), s.volume(),
                 s.seconds() / ProcessorSharing.slowdown(s.load(), parallelism), s.load())).toList();
         return new TimeModel(TimeModel.FORMAT_VERSION, fits(fullSpeed),

@@ -56,7 +56,10 @@ final class HeldOutModels {
     }
 
     /**
-     * One model per template, each on every other template's tasks.
+     * One model per template, each on every other template's tasks, at the parallelism K the
+     * whole history shows ({@link TimeModelTrainer#train}). K is the one figure a held-out query's
+     * tasks inform: it is how the cluster slows with the tasks beside each other, the same for every
+     * query, and the fits it leaves are in the unit the scheduler's own learned K slows again.
      *
      * @param templateOf each query's template by its normalised query id
      * @param history    the queries' jobs; jobs of other queries are ignored
@@ -69,6 +72,11 @@ final class HeldOutModels {
                 samples.computeIfAbsent(template, k -> new ArrayList<>()).addAll(job.samples());
             }
         }
+        // contention is the cluster's, not a query's: one K from every task keeps the models in one
+        // unit, where a history without a query that is half its tasks (q18@sf0.1's) left K to chance
+        List<TaskSample> all = samples.values().stream().flatMap(List::stream).toList();
+        double parallelism = all.isEmpty() ? Double.POSITIVE_INFINITY
+                : Optional.ofNullable(TimeModelTrainer.train(all).parallelism()).orElse(Double.POSITIVE_INFINITY);
         Map<String, TimeModel> models = new HashMap<>();
         Map<String, Integer> trained = new HashMap<>();
         Map<String, Integer> own = new HashMap<>();
@@ -78,7 +86,7 @@ final class HeldOutModels {
             own.put(template, samples.getOrDefault(template, List.of()).size());
             trained.put(template, others.size());
             if (!others.isEmpty()) {
-                models.put(template, TimeModelTrainer.train(others));
+                models.put(template, TimeModelTrainer.trainAt(others, parallelism));
             }
         }
         return new HeldOutModels(models, trained, own);

@@ -46,6 +46,37 @@ final class TestHeldOutModels {
         assertEquals(Map.of("held_out_tasks", 4, "trained_on_tasks", 0), models.toMap().get("q06"));
     }
 
+    /**
+     * A query whose tasks all ran under one load shows no contention alone: a model trained on it
+     * keeps its crowded times. Trained at the K the whole history shows (here the other query's
+     * tasks, 10 s at full speed on a cluster that runs 2 at once), it comes out at full speed too.
+     */
+    @Test
+    void everyModel_isTrainedAtTheParallelismOfTheWholeHistory() {
+        BenchQuery q18 = BenchQuery.tpch("18", "large", "tree");
+        BenchQuery q06 = BenchQuery.tpch("06", "small", "chain");
+        List<HistoricalJob.TaskRun> contended = new ArrayList<>();
+        for (int load = 1; load <= 8; load++) {
+            for (int i = 0; i < 3; i++) {
+                contended.add(run(10 * Math.max(1, load / 2.0), load));
+            }
+        }
+        List<HistoricalJob.TaskRun> crowded = List.of(run(20, 4), run(20, 4), run(20, 4), run(20, 4));
+        HeldOutModels models = HeldOutModels.fit(Map.of("a", HeldOutModels.template(q18), "c", HeldOutModels.template(q06)),
+                List.of(job("a", contended), job("c", crowded)));
+
+        double k = models.model(q18).orElseThrow().parallelism();
+        assertEquals(2, k, 0.1, "the K of both queries' tasks");
+        assertEquals(k, models.model(q06).orElseThrow().parallelism());
+        // q06's 20 s under a load of 4, at full speed: 20 / (4 / K), not 20
+        assertEquals(20 / (4 / k), seconds(models.model(q18)), 1e-6);
+        assertEquals(10, seconds(models.model(q06)), 0.5);
+    }
+
+    private static HistoricalJob.TaskRun run(double seconds, double load) {
+        return new HistoricalJob.TaskRun(TaskPhase.MAP, SPLIT, 0, Math.round(seconds * 1000), false, load);
+    }
+
     private static double seconds(Optional<TimeModel> model) {
         return model.orElseThrow().taskSeconds(OperatorKind.GROUP_BY, TaskPhase.MAP, SPLIT).orElseThrow();
     }
@@ -56,7 +87,11 @@ final class TestHeldOutModels {
         for (int i = 0; i < tasks; i++) {
             runs.add(new HistoricalJob.TaskRun(TaskPhase.MAP, SPLIT, 1_000L * i, 1_000L * (i + seconds), false));
         }
+        return job(query, runs);
+    }
+
+    private static HistoricalJob job(String query, List<HistoricalJob.TaskRun> runs) {
         return new HistoricalJob("job_" + query, query, "Stage-1", Optional.of(OperatorKind.GROUP_BY), true,
-                0, 0, 1_000L * (tasks + seconds), runs);
+                0, 0, runs.stream().mapToLong(HistoricalJob.TaskRun::finishMillis).max().orElse(0), runs);
     }
 }
