@@ -64,6 +64,7 @@ public final class ClusterBench {
                         progress(name + ": " + shared.size() + " queries alone, for the time models' history");
                         models = HeldOutModels.train(cluster.conf(), runner.run(new Mix("training", eachAlone, true)));
                         report.setModels(models);
+                        models.save(settings.out().resolve("models"));
                         progress(name + ": time models, tasks per query trained on and held out: " + models.toMap());
                         runner = cluster.runner(models);
                     }

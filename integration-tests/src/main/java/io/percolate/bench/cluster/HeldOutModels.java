@@ -6,11 +6,13 @@ import io.percolate.hive.model.TimeModelFile;
 import io.percolate.model.QueryId;
 import io.percolate.timing.TaskSample;
 import io.percolate.timing.TimeModel;
+import io.percolate.timing.TimeModelCodec;
 import io.percolate.timing.TimeModelTrainer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -29,7 +31,7 @@ import java.util.TreeMap;
  * others. Without this the hook times tasks by its throughput defaults.
  */
 final class HeldOutModels {
-    static final HeldOutModels NONE = new HeldOutModels(Map.of(), Map.of(), Map.of());
+    static final HeldOutModels NONE = new HeldOutModels(Map.of(), Map.of(), Map.of(), Map.of());
     /** Where the models go on every benchmark cluster, one file per template. */
     private static final Path DIR = new Path("/percolate/models");
 
@@ -39,12 +41,15 @@ final class HeldOutModels {
     private final Map<String, Integer> trainedTasks;
     /** template → tasks of its own in the history, which its model left out */
     private final Map<String, Integer> ownTasks;
+    /** template → its tasks in the history */
+    private final Map<String, List<TaskSample>> history;
 
     private HeldOutModels(Map<String, TimeModel> models, Map<String, Integer> trainedTasks,
-                          Map<String, Integer> ownTasks) {
+                          Map<String, Integer> ownTasks, Map<String, List<TaskSample>> history) {
         this.models = Map.copyOf(models);
         this.trainedTasks = Map.copyOf(trainedTasks);
         this.ownTasks = Map.copyOf(ownTasks);
+        this.history = Map.copyOf(history);
     }
 
     /** Trains on the history of {@code alone}'s jobs, on the cluster that ran them. */
@@ -89,7 +94,29 @@ final class HeldOutModels {
                 models.put(template, TimeModelTrainer.trainAt(others, parallelism));
             }
         }
-        return new HeldOutModels(models, trained, own);
+        return new HeldOutModels(models, trained, own, samples);
+    }
+
+    /**
+     * Writes every model ({@code <template>.json}, as the hook reads it) and the history they were
+     * trained on ({@code history.csv}, a task a row) to {@code dir}, so a forecast can be traced to
+     * the fit behind it after the clusters are gone.
+     */
+    void save(java.nio.file.Path dir) throws IOException {
+        Files.createDirectories(dir);
+        for (Map.Entry<String, TimeModel> e : models.entrySet()) {
+            Files.write(dir.resolve(file(e.getKey()).getName()), TimeModelCodec.toJson(e.getValue()));
+        }
+        List<String> rows = new ArrayList<>();
+        rows.add("template,operator,phase,input_bytes,input_records,output_bytes,output_records,seconds,load");
+        new TreeMap<>(history).forEach((template, tasks) -> tasks.forEach(t -> rows.add(String.join(",", template,
+                t.operator().name(), t.phase().name(), num(t.volume().inputBytes()), num(t.volume().inputRecords()),
+                num(t.volume().outputBytes()), num(t.volume().outputRecords()), num(t.seconds()), num(t.load())))));
+        Files.write(dir.resolve("history.csv"), rows);
+    }
+
+    private static String num(double value) {
+        return String.valueOf(value);
     }
 
     /** Writes every model to the cluster's file system, where {@link #path} points the hook. */

@@ -5,8 +5,13 @@ import io.percolate.model.OperatorKind;
 import io.percolate.timing.TaskPhase;
 import io.percolate.timing.TaskVolume;
 import io.percolate.timing.TimeModel;
+import io.percolate.timing.TimeModelCodec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +76,22 @@ final class TestHeldOutModels {
         // q06's 20 s under a load of 4, at full speed: 20 / (4 / K), not 20
         assertEquals(20 / (4 / k), seconds(models.model(q18)), 1e-6);
         assertEquals(10, seconds(models.model(q06)), 0.5);
+    }
+
+    @Test
+    void savedModels_readBackAsTheHookReadsThem_besideTheTasksTheyWereTrainedOn(@TempDir Path dir) throws IOException {
+        BenchQuery q03 = BenchQuery.tpch("03", "large", "chain");
+        BenchQuery q06 = BenchQuery.tpch("06", "small", "chain");
+        HeldOutModels models = HeldOutModels.fit(Map.of("a", HeldOutModels.template(q03), "c", HeldOutModels.template(q06)),
+                List.of(job("a", 40, 2), job("c", 10, 3)));
+
+        models.save(dir);
+
+        TimeModel q03Model = TimeModelCodec.fromJson(Files.readAllBytes(dir.resolve("q03.json")));
+        assertEquals(10.0, seconds(Optional.of(q03Model)), 1e-6);
+        List<String> history = Files.readAllLines(dir.resolve("history.csv"));
+        assertEquals(1 + 2 + 3, history.size(), String.join("\n", history));
+        assertEquals("q03,GROUP_BY,MAP,4000000.0,30000.0,100000.0,1000.0,40.0,1.0", history.get(1));
     }
 
     private static HistoricalJob.TaskRun run(double seconds, double load) {

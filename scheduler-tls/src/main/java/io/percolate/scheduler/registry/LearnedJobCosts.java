@@ -1,8 +1,11 @@
 package io.percolate.scheduler.registry;
 
+import io.percolate.model.JobEstimate.Confidence;
 import io.percolate.scheduler.qef.ServiceTime;
 
 import java.util.ArrayDeque;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * What every MapReduce job costs on this cluster beyond its estimated tasks, learned from the
@@ -20,7 +23,10 @@ import java.util.ArrayDeque;
  *     reduces start while maps still run. Waiting for containers other queries hold counts too;</li>
  * <li><b>work scale</b>: container-seconds its tasks used over its descriptor's WRD — how far
  *     the hook's task times are off on this cluster at the load it usually runs, applied to
- *     every query until the query's own finished jobs say better;</li>
+ *     every query until the query's own finished jobs say better. It is kept for each
+ *     {@link Confidence} apart: the levels time tasks differently (a trained model at full
+ *     speed, or throughput defaults), so their biases differ, and a newly trained model must
+ *     not inherit the bias of the defaults it replaced;</li>
  * <li><b>parallelism</b>: how many tasks the cluster runs at full speed
  *     ({@link TaskContention}), from the same jobs' ratios and the loads they ran under, and
  *     the <b>full-speed scale</b>, the work scale without that slowdown: together they forecast
@@ -38,10 +44,13 @@ final class LearnedJobCosts {
     private double startSeconds;
     private double endSeconds;
     private double handOffSeconds;
-    private double workScale = 1;
     private double parallelism = Double.POSITIVE_INFINITY;
-    private double fullSpeedScale = 1;
+    /** the last {@link #WINDOW} finished jobs of every kind, which K is learned from */
     private final ArrayDeque<TaskContention.Observation> recent = new ArrayDeque<>();
+    /** the same for each kind of estimate, which its full-speed scale is learned from */
+    private final Map<Confidence, ArrayDeque<TaskContention.Observation>> recentOfKind = new EnumMap<>(Confidence.class);
+    private final Map<Confidence, Double> workScales = new EnumMap<>(Confidence.class);
+    private final Map<Confidence, Scale> scales = new EnumMap<>(Confidence.class);
 
     /** @param priorStartSeconds the start-up assumed until the first job is observed ({@code job-start-seconds}) */
     LearnedJobCosts(double priorStartSeconds) {
@@ -74,29 +83,56 @@ final class LearnedJobCosts {
 
     /**
      * A finished job's tasks used {@code observed} container-seconds where its descriptor estimated
-     * {@code estimated}, while {@code load} tasks ran on the cluster on average (NaN: not known).
+     * {@code estimated} with {@code kind} confidence, while {@code load} tasks ran on the cluster on
+     * average (NaN: not known).
      */
-    void worked(double observed, double estimated, double load) {
+    void worked(double observed, double estimated, Confidence kind, double load) {
         if (!(observed > 0 && estimated > 0 && Double.isFinite(observed / estimated))) {
             return;
         }
         double ratio = Math.min(TrackedQuery.MAX_CORRECTION, Math.max(TrackedQuery.MIN_CORRECTION, observed / estimated));
-        workScale += WEIGHT * (ratio - workScale);
-        recent.addLast(new TaskContention.Observation(ratio, load >= 1 && Double.isFinite(load) ? load : Double.NaN));
-        if (recent.size() > WINDOW) {
-            recent.removeFirst();
-        }
+        var job = new TaskContention.Observation(ratio, load >= 1 && Double.isFinite(load) ? load : Double.NaN, kind);
+        remember(recent, job);
+        remember(recentOfKind.computeIfAbsent(kind, k -> new ArrayDeque<>()), job);
         parallelism = TaskContention.fit(recent.stream().filter(o -> !Double.isNaN(o.load())).toList(), 1 - WEIGHT);
-        // the same mean from the start, each ratio at full speed by the K believed now: jobs that
-        // ran before K was known must not keep their slowdown in it
-        fullSpeedScale = 1;
-        for (TaskContention.Observation o : recent) {
-            fullSpeedScale += WEIGHT * (o.ratio() / ServiceTime.slowdown(o.load(), parallelism) - fullSpeedScale);
+        double work = workScales.getOrDefault(kind, Scale.UNLEARNED.work());
+        workScales.put(kind, work + WEIGHT * (ratio - work));
+        recentOfKind.forEach((k, window) -> scales.put(k, new Scale(workScales.get(k), fullSpeed(window))));
+    }
+
+    /**
+     * The work scale of {@code jobs} at full speed: the mean again from the start, each ratio divided
+     * by the slowdown of its load by the K believed now, since jobs that ran before K was known must
+     * not keep their slowdown in it.
+     */
+    private double fullSpeed(ArrayDeque<TaskContention.Observation> jobs) {
+        double scale = Scale.UNLEARNED.fullSpeed();
+        for (TaskContention.Observation o : jobs) {
+            scale += WEIGHT * (o.ratio() / ServiceTime.slowdown(o.load(), parallelism) - scale);
+        }
+        return scale;
+    }
+
+    private static void remember(ArrayDeque<TaskContention.Observation> window, TaskContention.Observation job) {
+        window.addLast(job);
+        if (window.size() > WINDOW) {
+            window.removeFirst();
         }
     }
 
     JobCosts now() {
-        return new JobCosts(startSeconds, endSeconds, handOffSeconds, workScale, parallelism, fullSpeedScale);
+        return new JobCosts(startSeconds, endSeconds, handOffSeconds, parallelism, Map.copyOf(scales));
+    }
+
+    /**
+     * Observed over estimated task work of one kind of estimate.
+     *
+     * @param work      as the tasks ran
+     * @param fullSpeed less the slowdown of the load each job ran under
+     */
+    record Scale(double work, double fullSpeed) {
+        /** Of a kind no finished job had yet: its estimates are taken at their word. */
+        static final Scale UNLEARNED = new Scale(1, 1);
     }
 
     /**
@@ -105,12 +141,16 @@ final class LearnedJobCosts {
      * @param startSeconds before a job's first task
      * @param endSeconds     after a job's last task
      * @param handOffSeconds between a job's maps and its reduces
-     * @param workScale      observed over estimated task work
      * @param parallelism    tasks the cluster runs at full speed (infinite: as many as it has containers)
-     * @param fullSpeedScale observed over estimated task work, less the slowdown of the load it ran under
+     * @param scales         observed over estimated task work, of each kind of estimate seen
      */
-    record JobCosts(double startSeconds, double endSeconds, double handOffSeconds, double workScale,
-                    double parallelism, double fullSpeedScale) {
+    record JobCosts(double startSeconds, double endSeconds, double handOffSeconds, double parallelism,
+                    Map<Confidence, Scale> scales) {
+        /** How far estimates of {@code kind} are off. */
+        Scale scale(Confidence kind) {
+            return scales.getOrDefault(kind, Scale.UNLEARNED);
+        }
+
         /** A job's cost outside its tasks: its start-up if it has not started, its end if it has not finished. */
         double overhead(boolean started, boolean finished) {
             return (started ? 0 : startSeconds) + (finished ? 0 : endSeconds);

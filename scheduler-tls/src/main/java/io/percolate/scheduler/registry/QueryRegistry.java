@@ -2,6 +2,7 @@ package io.percolate.scheduler.registry;
 
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.descriptor.QueryTags;
+import io.percolate.model.JobEstimate;
 import io.percolate.model.QueryDescriptor;
 import io.percolate.scheduler.lodfa.NodeHistory;
 import io.percolate.scheduler.qef.Placement;
@@ -190,14 +191,14 @@ public final class QueryRegistry {
         return costs.now().handOffSeconds();
     }
 
-    /** Observed over estimated task work, as learned from all finished jobs. */
-    public double workScale() {
-        return costs.now().workScale();
+    /** Observed over estimated task work, as learned from the finished jobs with estimates of {@code kind}. */
+    public double workScale(JobEstimate.Confidence kind) {
+        return costs.now().scale(kind).work();
     }
 
     /** The same less the slowdown of the load each job ran under ({@link TaskContention}). */
-    public double fullSpeedScale() {
-        return costs.now().fullSpeedScale();
+    public double fullSpeedScale(JobEstimate.Confidence kind) {
+        return costs.now().scale(kind).fullSpeed();
     }
 
     /** Tasks the cluster runs at full speed, as learned from all finished jobs (infinite: no contention seen). */

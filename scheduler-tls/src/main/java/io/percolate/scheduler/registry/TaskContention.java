@@ -1,9 +1,12 @@
 package io.percolate.scheduler.registry;
 
+import io.percolate.model.JobEstimate.Confidence;
 import io.percolate.scheduler.qef.ServiceTime;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How many tasks the cluster runs at full speed, learned from finished jobs. YARN counts
@@ -16,7 +19,8 @@ import java.util.List;
  * <p>Each finished job gives its work's observed-over-estimated ratio r and the mean load its
  * task containers ran under. K is the value that best explains the ratios as
  * {@code r = r₀ · max(1, load / K)} (least squares on log r, recent jobs weighing most, r₀ the
- * estimates' own bias), tried on a geometric grid below the largest load seen. Every K below
+ * estimates' own bias, one for each kind of estimate since each times tasks its own way), tried
+ * on a geometric grid below the largest load seen. Every K below
  * the smallest load explains the ratios alike (r₀ absorbs it), so of the values that explain
  * them about as well as the best, the largest — the least contention — is taken. A K that
  * explains too little more than no contention at all is not believed: the cluster is then
@@ -32,8 +36,8 @@ final class TaskContention {
     /** Grid step between the tried values of K. */
     private static final double STEP = 1.05;
 
-    /** A finished job: its observed over estimated work, and the mean task load it ran under. */
-    record Observation(double ratio, double load) {
+    /** A finished job: its observed over estimated work, the mean task load it ran under, and its estimate's kind. */
+    record Observation(double ratio, double load, Confidence kind) {
     }
 
     private TaskContention() {
@@ -66,25 +70,26 @@ final class TaskContention {
         }
     }
 
-    /** Weighted scatter of log r − log slowdown around its weighted mean log r₀. */
+    /** Weighted scatter of log r − log slowdown around each kind's weighted mean log r₀. */
     private static double scatter(List<Observation> jobs, double decay, double parallelism) {
         int n = jobs.size();
         double[] y = new double[n];
         double[] w = new double[n];
+        Map<Confidence, double[]> sums = new EnumMap<>(Confidence.class);
         double weight = 1;
-        double sumW = 0;
-        double sumWy = 0;
         for (int i = n - 1; i >= 0; i--) {
             Observation o = jobs.get(i);
             y[i] = Math.log(o.ratio()) - Math.log(ServiceTime.slowdown(o.load(), parallelism));
             w[i] = weight;
-            sumW += weight;
-            sumWy += weight * y[i];
+            double[] sum = sums.computeIfAbsent(o.kind(), k -> new double[2]);
+            sum[0] += weight;
+            sum[1] += weight * y[i];
             weight *= decay;
         }
-        double mean = sumWy / sumW;
         double scatter = 0;
         for (int i = 0; i < n; i++) {
+            double[] sum = sums.get(jobs.get(i).kind());
+            double mean = sum[1] / sum[0];
             scatter += w[i] * (y[i] - mean) * (y[i] - mean);
         }
         return scatter;

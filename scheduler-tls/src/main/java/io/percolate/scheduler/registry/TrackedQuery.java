@@ -245,7 +245,7 @@ final class TrackedQuery {
         Optional<JobNode> job = jobOf(stage);
         if (tally.completed > 0) {
             costs.ended(Math.max(0, now - tally.lastEndMillis) / 1000.0);
-            job.ifPresent(j -> costs.worked(tally.seconds, j.estimate().wrd(), tally.load()));
+            job.ifPresent(j -> costs.worked(tally.seconds, j.estimate().wrd(), j.estimate().confidence(), tally.load()));
             // by the K learned with this job too; kept for a job the DAG names only later (workAccount)
             tally.secondsAtFullSpeed = tally.fullSpeedSeconds(costs.now());
         }
@@ -308,11 +308,11 @@ final class TrackedQuery {
             return;
         }
         double share = share(capacity);
-        double c = fullSpeedCorrection(costs);
         for (ApplicationId app : awaitingFirstTask) {
             JobFacts facts = factsOf(stageOfApp.get(app));
             if (facts != null) {
                 JobEstimate e = facts.job().estimate();
+                double c = fullSpeedCorrection(e, costs);
                 double others = Math.max(0, load - firstPhase(e, share));
                 double tasks = costs.handOff(e.reduceTasks() > 0) + phases(e, c, share, others, costs);
                 forecastOfApp.put(app, new Forecast(costs.overhead(false, false) + tasks, tasks, e.wrd(), c));
@@ -477,7 +477,7 @@ final class TrackedQuery {
         double sojourn = Math.max(0, now - firstSeenMillis) / 1000.0;
         long arrival = arrivalOfApp.isEmpty() ? Long.MAX_VALUE : arrivalOfApp.values().iterator().next();
         Map<String, Work> work = status.honoured()
-                ? dagWork(demand, defaultTaskSeconds, correction(costs), capacity, costs)
+                ? dagWork(demand, defaultTaskSeconds, capacity, costs)
                 : applicationWork(demand, defaultTaskSeconds);
         double remaining = 0;
         double total = 0;
@@ -516,7 +516,7 @@ final class TrackedQuery {
 
     /** Work of every DAG job, keyed by stage id. */
     private Map<String, Work> dagWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
-                                      double correction, double capacity, LearnedJobCosts.JobCosts costs) {
+                                      double capacity, LearnedJobCosts.JobCosts costs) {
         Map<String, List<ApplicationId>> runningByJob = new HashMap<>();
         for (ApplicationId app : running) {
             JobFacts facts = factsOf(stageOfApp.get(app));
@@ -531,6 +531,7 @@ final class TrackedQuery {
         Map<String, Work> work = new HashMap<>();
         for (JobNode job : descriptor.dag().jobs()) {
             JobEstimate estimate = job.estimate();
+            double correction = correction(estimate, costs);
             TaskTally done = finishedByJob.getOrDefault(job.stageId(), new TaskTally());
             List<ApplicationId> apps = runningByJob.get(job.stageId());
             Work w;
@@ -541,7 +542,7 @@ final class TrackedQuery {
                     // submitted, no task launched: timed as its forecast, like a job still to come
                     w = new Work(w.remaining(), w.remainingTasks(), w.total(), w.totalTasks(), true,
                             estimate.reduceTaskSeconds() * estimate.reduceTasks() * correction, estimate.reduceTasks(),
-                            phases(estimate, fullSpeedCorrection(costs), capacity, 0, costs));
+                            phases(estimate, fullSpeedCorrection(estimate, costs), capacity, 0, costs));
                 }
             } else if (finished.contains(job.stageId())) {
                 w = new Work(0, 0, done.seconds, done.completed, true);
@@ -551,7 +552,7 @@ final class TrackedQuery {
                 double reduceWrd = estimate.reduceTaskSeconds() * estimate.reduceTasks() * correction;
                 // its time alone as its forecast will say: at full speed, slowed by its own tasks
                 w = new Work(wrd, tasks, wrd, tasks, false, reduceWrd, estimate.reduceTasks(),
-                        phases(estimate, fullSpeedCorrection(costs), capacity, 0, costs));
+                        phases(estimate, fullSpeedCorrection(estimate, costs), capacity, 0, costs));
             }
             work.put(job.stageId(), w);
         }
@@ -603,15 +604,16 @@ final class TrackedQuery {
 
     /**
      * Observed over estimated work of the query's finished jobs, within bounds; before any
-     * finishes, what the cluster's other jobs taught ({@link LearnedJobCosts}).
+     * finishes, what the cluster's other jobs with estimates of {@code e}'s kind taught
+     * ({@link LearnedJobCosts}).
      */
-    private double correction(LearnedJobCosts.JobCosts costs) {
-        return correction(observedFinished, costs.workScale());
+    private double correction(JobEstimate e, LearnedJobCosts.JobCosts costs) {
+        return correction(observedFinished, costs.scale(e.confidence()).work());
     }
 
     /** The same at full speed, for a forecast that adds the slowdown of the load it expects. */
-    private double fullSpeedCorrection(LearnedJobCosts.JobCosts costs) {
-        return correction(observedFinishedFullSpeed, costs.fullSpeedScale());
+    private double fullSpeedCorrection(JobEstimate e, LearnedJobCosts.JobCosts costs) {
+        return correction(observedFinishedFullSpeed, costs.scale(e.confidence()).fullSpeed());
     }
 
     private double correction(double observed, double learned) {

@@ -19,7 +19,12 @@ final class Descriptors {
     }
 
     static JobEstimate estimate(int maps, double mapSeconds, int reduces, double reduceSeconds) {
-        return new JobEstimate(1000, 100, maps, reduces, mapSeconds, reduceSeconds, JobEstimate.Confidence.LOW);
+        return estimate(maps, mapSeconds, reduces, reduceSeconds, JobEstimate.Confidence.LOW);
+    }
+
+    static JobEstimate estimate(int maps, double mapSeconds, int reduces, double reduceSeconds,
+                                JobEstimate.Confidence confidence) {
+        return new JobEstimate(1000, 100, maps, reduces, mapSeconds, reduceSeconds, confidence);
     }
 
     static JobNode job(String stage, JobEstimate estimate, String... parents) {
@@ -42,10 +47,15 @@ final class Descriptors {
      * total 130, depths 3, 2 and 1.
      */
     static QueryDag chain() {
+        return chain(JobEstimate.Confidence.LOW);
+    }
+
+    /** The same chain, its estimates of the given confidence. */
+    static QueryDag chain(JobEstimate.Confidence confidence) {
         return new QueryDag(List.of(
-                job("Stage-1", estimate(4, 10, 2, 20)),
-                job("Stage-2", estimate(2, 10, 1, 20), "Stage-1"),
-                job("Stage-3", estimate(1, 10, 0, 0), "Stage-2")));
+                job("Stage-1", estimate(4, 10, 2, 20, confidence)),
+                job("Stage-2", estimate(2, 10, 1, 20, confidence), "Stage-1"),
+                job("Stage-3", estimate(1, 10, 0, 0, confidence), "Stage-2")));
     }
 
     /** A descriptor naming {@code user}, in a file owned by {@code owner}. */

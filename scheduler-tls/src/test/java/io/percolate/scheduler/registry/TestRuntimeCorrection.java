@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import static io.percolate.model.JobEstimate.Confidence.HIGH;
+import static io.percolate.model.JobEstimate.Confidence.LOW;
 import static io.percolate.scheduler.registry.Descriptors.chain;
 import static io.percolate.scheduler.registry.Descriptors.estimate;
 import static io.percolate.scheduler.registry.Descriptors.job;
@@ -170,7 +172,8 @@ final class TestRuntimeCorrection {
     void jobEndAndWorkScale_areLearnedFromFinishedJobs_andCarryToQueriesWithNoneFinished()
             throws InterruptedException {
         FakeSource source = new FakeSource().serve(stored("q1", "alice", "alice", chain()))
-                .serve(stored("q2", "bob", "bob", chain()));
+                .serve(stored("q2", "bob", "bob", chain()))
+                .serve(stored("q3", "carol", "carol", chain(HIGH)));
         QueryRegistry registry = registry(source, true);
         registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
         registry.applicationAdded(APP2, "bob", tags("q2", "Stage-1"));
@@ -186,10 +189,17 @@ final class TestRuntimeCorrection {
         registry.applicationRemoved(APP1);
 
         assertEquals(0.2 * 5, registry.jobEndSeconds(), 1e-9);
-        assertEquals(1 + 0.2 * (160 / 80.0 - 1), registry.workScale(), 1e-9);
+        assertEquals(1 + 0.2 * (160 / 80.0 - 1), registry.workScale(LOW), 1e-9);
         // q2 has no finished job: its jobs' estimated work is scaled by the cluster's 1.2, and each
         // of its three jobs still has its 1 s end to pay: (40/4 + 40/2 + 20/2 + 20/1 + 10/1) × 1.2 + 3 × 1
         assertEquals(70 * 1.2 + 3, placed(registry, "q2").aloneSeconds(), 1e-9);
+
+        // q3's estimates were timed another way (a trained model): q1's bias says nothing of
+        // theirs, so they stand unscaled; only the end, the cluster's, is paid
+        registry.applicationAdded(APP3, "carol", tags("q3", "Stage-1"));
+        awaitLoaded(registry);
+        assertEquals(1, registry.workScale(HIGH), 1e-9);
+        assertEquals(70 + 3, placed(registry, "q3").aloneSeconds(), 1e-9);
     }
 
     @Test
@@ -232,7 +242,7 @@ final class TestRuntimeCorrection {
         // The learned work scale: 1 + 0.2 (35/80 - 1) = 0.8875, then + 0.2 (20/40 - 0.8875) = 0.81
         registry.applicationAdded(APP3, "bob", tags("q2", "Stage-1"));
         awaitLoaded(registry);
-        assertEquals(0.81, registry.workScale(), 1e-9);
+        assertEquals(0.81, registry.workScale(LOW), 1e-9);
         assertEquals(70 * 0.81 + 2 * 0.8, placed(registry, "q2").aloneSeconds(), 1e-9);
 
         // its forecast, made before its first task, does count it: 4 maps of 8.1 s, 0.8 s, 2 reduces of 16.2 s
@@ -357,10 +367,10 @@ final class TestRuntimeCorrection {
         }
         double k = registry.taskParallelism();
         assertTrue(k >= 1.9 && k <= 2.1, "K " + k);
-        double scale = registry.fullSpeedScale();
+        double scale = registry.fullSpeedScale(LOW);
         assertTrue(scale > 0.9 && scale < 1.1, "at full speed the estimates were right: " + scale);
         // the work scale as observed: 1, 1, 1, then 2 four times
-        assertEquals(1 + (1 - Math.pow(0.8, 4)) * (2 - 1), registry.workScale(), 1e-9);
+        assertEquals(1 + (1 - Math.pow(0.8, 4)) * (2 - 1), registry.workScale(LOW), 1e-9);
         // q7 ran its 2 tasks beside q6's: 40 container-s under a load of 4, so 40 × K / 4 at full
         // speed, which its estimate of 20 matches
         WorkAccount q7 = registry.retiredQueries().stream().filter(q -> q.queryId().equals("q7"))
@@ -381,7 +391,7 @@ final class TestRuntimeCorrection {
         source.serve(stored("wide", "alice", "alice", new QueryDag(List.of(job("Stage-1", estimate(8, 10, 0, 0))))));
         registry.applicationAdded(APP3, "alice", tags("wide", "Stage-1"));
         awaitLoaded(registry);
-        assertEquals(80 * registry.fullSpeedScale() / 8 * 8 / k, placed(registry, "wide").aloneSeconds(), 1e-9);
+        assertEquals(80 * registry.fullSpeedScale(LOW) / 8 * 8 / k, placed(registry, "wide").aloneSeconds(), 1e-9);
         assertEquals(k, registry.lastOrder().parallelism(), 1e-9);
 
         // a job still to come is timed alone the same way: 8 maps on 8 of the 10 containers,
@@ -396,7 +406,7 @@ final class TestRuntimeCorrection {
         registry.applicationAdded(narrowFirst, "alice", tags("narrow-then", "Stage-1"));
         registry.applicationAdded(wideFirst, "alice", tags("wide-then", "Stage-1"));
         awaitLoaded(registry);
-        double fullSpeed = registry.fullSpeedScale();
+        double fullSpeed = registry.fullSpeedScale(LOW);
         assertEquals(10 * fullSpeed * (8 / k - 1),
                 placed(registry, "wide-then").aloneSeconds() - placed(registry, "narrow-then").aloneSeconds(), 1e-9);
     }

@@ -1,5 +1,6 @@
 package io.percolate.scheduler.registry;
 
+import io.percolate.model.JobEstimate.Confidence;
 import io.percolate.scheduler.registry.TaskContention.Observation;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ final class TestTaskContention {
     private static List<Observation> jobs(double[] ratios, double[] loads) {
         List<Observation> jobs = new ArrayList<>();
         for (int i = 0; i < ratios.length; i++) {
-            jobs.add(new Observation(ratios[i], loads[i]));
+            jobs.add(new Observation(ratios[i], loads[i], Confidence.LOW));
         }
         return jobs;
     }
@@ -29,6 +30,24 @@ final class TestTaskContention {
             ratios[i] = 1.1 * Math.max(1, loads[i] / 3);
         }
         double k = TaskContention.fit(jobs(ratios, loads), DECAY);
+        assertTrue(k >= 2.85 && k <= 3.15, "K " + k);
+    }
+
+    /**
+     * Throughput defaults over-estimate by half and their jobs ran under loads up to 3; a
+     * trained model is right at full speed and its jobs ran under loads from 3: each kind's
+     * ratios follow K = 3 from a bias of its own. One bias for both would blur them.
+     */
+    @Test
+    void estimatesOfEachKind_haveTheirOwnBias() {
+        double[] loads = {1, 3, 2, 6, 3, 9};
+        List<Observation> jobs = new ArrayList<>();
+        for (int i = 0; i < loads.length; i++) {
+            Confidence kind = i % 2 == 0 ? Confidence.MEDIUM : Confidence.HIGH;
+            double bias = kind == Confidence.MEDIUM ? 1.5 : 1;
+            jobs.add(new Observation(bias * Math.max(1, loads[i] / 3), loads[i], kind));
+        }
+        double k = TaskContention.fit(jobs, DECAY);
         assertTrue(k >= 2.85 && k <= 3.15, "K " + k);
     }
 
