@@ -270,8 +270,12 @@ final class ClusterReport {
                 JobForecast.Tasks t = f.tasks();
                 j.put("predicted_tasks_s", round(t.predictedSeconds()));
                 j.put("measured_tasks_s", round(t.observedSeconds()));
+                j.put("estimated_tasks", t.estimatedCount());
+                j.put("measured_tasks", t.observedCount());
                 j.put("estimated_work_s", round(t.estimatedWork()));
                 j.put("work_correction", round(t.correction()));
+                // the K the forecast slowed its phases by; null: none believed yet
+                j.put("parallelism", Double.isFinite(t.parallelism()) ? round(t.parallelism()) : null);
                 j.put("full_speed_work_s", round(t.observedWork()));
             }
         }

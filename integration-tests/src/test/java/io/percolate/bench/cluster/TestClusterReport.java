@@ -56,8 +56,9 @@ class TestClusterReport {
         BenchQuery q13 = new BenchQuery("q13", "medium", "chain", "select 1");
         report.addAlone(List.of(new QueryRun(q13, "hive_q", 0, 100, 0, List.of(), OptionalDouble.of(90),
                 Optional.empty(), List.of(
-                        new JobForecast("stage-1", 60, 40, new JobForecast.Tasks(45, 28, 100, 1.25, 70)),  // 50 %
-                        new JobForecast("stage-2", 30, 30, new JobForecast.Tasks(20, 20, 10, 1, 10))),     // 0 %
+                        new JobForecast("stage-1", 60, 40, new JobForecast.Tasks(45, 28, 6, 7, 100, 1.25, 2.5, 70)),  // 50 %
+                        new JobForecast("stage-2", 30, 30, new JobForecast.Tasks(20, 20, 1, 1, 10, 1,
+                                Double.POSITIVE_INFINITY, 10))),                                // 0 %
                 List.of(), List.of("1"))));
 
         JsonNode prediction = report.toJson().get("prediction");
@@ -69,6 +70,10 @@ class TestClusterReport {
         assertEquals(100, first.get("estimated_work_s").asDouble(), 1e-9);
         assertEquals(1.25, first.get("work_correction").asDouble(), 1e-9);
         assertEquals(70, first.get("full_speed_work_s").asDouble(), 1e-9);
+        assertEquals(6, first.get("estimated_tasks").asInt());
+        assertEquals(7, first.get("measured_tasks").asInt());
+        assertEquals(2.5, first.get("parallelism").asDouble(), 1e-9);
+        assertTrue(prediction.get("job_time").get(1).get("parallelism").isNull(), "no contention believed: no K");
     }
 
     @Test

@@ -29,21 +29,27 @@ public record JobForecast(String stage, double predictedSeconds, double observed
     /**
      * The job's task phases in its forecast and as they ran. The forecast's task time is the
      * hand-off plus its map and reduce phases; the observed one runs from its first task's launch
-     * to its last task's end (0 when none finished). The work is in container-seconds at full
-     * speed: the descriptor's WRD, the factor the forecast scaled it by (the query's observed over
-     * estimated work so far, or before any job of it finished, the cluster's), and the finished
-     * tasks' seconds without the slowdown of the load they ran under. A forecast far from the time
-     * with the work close to it points at the phases' shape (tasks, waves, slowdown); with
-     * the work far off too, at the size or the time model.
+     * to its last task's end (0 when none finished). Its tasks as estimated (maps and reduces) and
+     * as finished (a failed attempt that was run again counts once per attempt). The work is in
+     * container-seconds at full speed: the descriptor's WRD, the factor the forecast scaled it by
+     * (the query's observed over estimated work so far, or before any job of it finished, the
+     * cluster's), the parallelism K it slowed the phases by ({@link TaskContention}; infinite:
+     * none), and the finished tasks' seconds without the slowdown of the load they ran under. A
+     * forecast far from the time with the work close to it points at the phases' shape (tasks,
+     * waves, slowdown); with the work far off too, at the task count, the size or the time model.
      */
-    public record Tasks(double predictedSeconds, double observedSeconds, double estimatedWork, double correction,
-                        double observedWork) {
+    public record Tasks(double predictedSeconds, double observedSeconds, int estimatedCount, long observedCount,
+                        double estimatedWork, double correction, double parallelism, double observedWork) {
         public Tasks {
             for (double v : new double[] {predictedSeconds, observedSeconds, estimatedWork, correction, observedWork}) {
                 if (!(v >= 0) || Double.isInfinite(v)) {
                     throw new IllegalArgumentException("need finite values >= 0, got " + predictedSeconds + ", "
                             + observedSeconds + ", " + estimatedWork + ", " + correction + ", " + observedWork);
                 }
+            }
+            if (estimatedCount < 0 || observedCount < 0 || !(parallelism >= 1)) {
+                throw new IllegalArgumentException("need task counts >= 0 and a parallelism >= 1, got "
+                        + estimatedCount + ", " + observedCount + ", " + parallelism);
             }
         }
     }

@@ -80,7 +80,8 @@ final class TrackedQuery {
     }
 
     /** A job's forecast time, seconds, the part of it from first task to last, and what it rests on. */
-    private record Forecast(double seconds, double taskSeconds, double estimatedWork, double correction) {
+    private record Forecast(double seconds, double taskSeconds, JobEstimate estimate, double correction,
+                            double parallelism) {
     }
 
     /** Containers an application has finished and the seconds they ran. */
@@ -264,8 +265,10 @@ final class TrackedQuery {
         if (forecast != null && took > 0) {
             double tasksTook = tally.completed > 0 && tally.firstLaunchMillis >= 0
                     ? Math.max(0, tally.lastEndMillis - tally.firstLaunchMillis) / 1000.0 : 0;
+            JobEstimate e = forecast.estimate();
             forecasts.add(new JobForecast(stage, forecast.seconds(), took, new JobForecast.Tasks(forecast.taskSeconds(),
-                    tasksTook, forecast.estimatedWork(), forecast.correction(), tally.secondsAtFullSpeed)));
+                    tasksTook, e.mapTasks() + e.reduceTasks(), tally.completed, e.wrd(), forecast.correction(),
+                    forecast.parallelism(), tally.secondsAtFullSpeed)));
         }
     }
 
@@ -315,7 +318,7 @@ final class TrackedQuery {
                 double c = fullSpeedCorrection(e, costs);
                 double others = Math.max(0, load - firstPhase(e, share));
                 double tasks = costs.handOff(e.reduceTasks() > 0) + phases(e, c, share, others, costs);
-                forecastOfApp.put(app, new Forecast(costs.overhead(false, false) + tasks, tasks, e.wrd(), c));
+                forecastOfApp.put(app, new Forecast(costs.overhead(false, false) + tasks, tasks, e, c, costs.parallelism()));
             }
         }
     }

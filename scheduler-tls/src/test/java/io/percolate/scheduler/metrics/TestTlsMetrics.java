@@ -60,7 +60,7 @@ final class TestTlsMetrics {
 
     /** A job's forecast; the metrics read only its times. */
     private static JobForecast forecast(String stage, double predicted, double observed) {
-        return new JobForecast(stage, predicted, observed, new JobForecast.Tasks(0, 0, 0, 1, 0));
+        return new JobForecast(stage, predicted, observed, new JobForecast.Tasks(0, 0, 0, 0, 0, 1, Double.POSITIVE_INFINITY, 0));
     }
 
     @Test

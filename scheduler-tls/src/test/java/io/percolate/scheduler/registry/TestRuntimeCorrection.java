@@ -291,12 +291,15 @@ final class TestRuntimeCorrection {
         assertEquals(0.2, f.relativeError(), 1e-9);
         // its tasks: forecast 30 s of its 40 (no hand-off learned yet), ran from 12 s to 48 s; its
         // forecast work is its WRD of 80 unscaled, and it ran 96 container-s, at full speed as one
-        // job teaches no K (taskParallelism stays infinite)
+        // job teaches no K (taskParallelism stays infinite, as it was at the forecast); its 6 tasks ran
         JobForecast.Tasks tasks = f.tasks();
         assertEquals(30, tasks.predictedSeconds(), 1e-9);
         assertEquals(36, tasks.observedSeconds(), 1e-9);
+        assertEquals(6, tasks.estimatedCount());
+        assertEquals(6, tasks.observedCount());
         assertEquals(80, tasks.estimatedWork(), 1e-9);
         assertEquals(1, tasks.correction(), 1e-9);
+        assertEquals(Double.POSITIVE_INFINITY, tasks.parallelism());
         assertEquals(Double.POSITIVE_INFINITY, registry.taskParallelism());
         assertEquals(96, tasks.observedWork(), 1e-9);
     }
@@ -385,6 +388,7 @@ final class TestRuntimeCorrection {
         assertEquals(2, s.forecasts().size());
         for (JobForecast f : s.forecasts()) {
             assertEquals(10 * scale * 4 / k, f.predictedSeconds(), 1e-9, f.stage());
+            assertEquals(k, f.tasks().parallelism(), 1e-9, f.stage());
         }
         // a query of one job of 8 maps alone, its first task not launched: 80 s of work at full
         // speed on 8 containers, slowed by its own 8 tasks, as its forecast will be
