@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,21 +60,25 @@ public final class TimeModelTrainer {
      *
      * <p>K is tried on a geometric grid below the largest load seen; each K's fits are scored by
      * the squared error of log time, their full-speed prediction slowed by each task's load
-     * against what it took. Every K below the smallest load explains the times alike (the fits
-     * absorb a common factor), so of the K that explain them about as well as the best, the
-     * largest, the least contention, is taken; and a K that takes away too little of the error
-     * of no contention at all is not believed.
+     * against what it took. Every fit keeps, for every K tried, the features it keeps without
+     * contention: where K is poorly determined the score is nearly flat, and a feature one fit
+     * kept at one K and dropped at the next would decide K. Every K below the smallest load
+     * explains the times alike (the fits absorb a common factor), so of the K that explain them
+     * about as well as the best, the largest, the least contention, is taken, and its fits are
+     * then chosen afresh; a K that takes away too little of the error of no contention at all is
+     * not believed.
      */
     public static TimeModel train(List<TaskSample> samples) {
         TimeModel none = trainAt(samples, Double.POSITIVE_INFINITY);
         double noneError = logError(none, samples);
+        Map<Group, List<Feature>> held = new HashMap<>();
+        none.fits().forEach(f -> held.put(new Group(f.operator(), f.phase()), List.copyOf(f.coefficients().keySet())));
         double maxLoad = samples.stream().mapToDouble(TaskSample::load).max().orElse(1);
-        List<TimeModel> tried = new ArrayList<>();
+        List<Double> tried = new ArrayList<>();
         List<Double> errors = new ArrayList<>();
         for (double k = 1; k < maxLoad; k *= STEP) {
-            TimeModel model = trainAt(samples, k);
-            tried.add(model);
-            errors.add(logError(model, samples));
+            tried.add(k);
+            errors.add(logError(new TimeModel(TimeModel.FORMAT_VERSION, fits(atFullSpeed(samples, k), held), k), samples));
         }
         double least = errors.stream().mapToDouble(Double::doubleValue).min().orElse(noneError);
         // times fitted exactly without contention leave nothing to explain: rounding is no gain
@@ -83,7 +88,7 @@ public final class TimeModelTrainer {
         }
         for (int i = tried.size() - 1; ; i--) {
             if (errors.get(i) <= least + TIE * scale) {
-                return tried.get(i);
+                return trainAt(samples, tried.get(i));
             }
         }
     }
@@ -97,10 +102,18 @@ public final class TimeModelTrainer {
         if (!(parallelism >= 1)) {
             throw new IllegalArgumentException("parallelism must be >= 1 task, got " + parallelism);
         }
-        List<TaskSample> fullSpeed = samples.stream().map(s -> new TaskSample(s.operator(), s.phase(), s.volume(),
-                s.seconds() / ProcessorSharing.slowdown(s.load(), parallelism), s.load())).toList();
-        return new TimeModel(TimeModel.FORMAT_VERSION, fits(fullSpeed),
+        return new TimeModel(TimeModel.FORMAT_VERSION, fits(atFullSpeed(samples, parallelism), Map.of()),
                 Double.isInfinite(parallelism) ? null : parallelism);
+    }
+
+    /** The tasks with the times they would have taken where {@code parallelism} run at full speed. */
+    private static List<TaskSample> atFullSpeed(List<TaskSample> samples, double parallelism) {
+        return samples.stream().map(s -> new TaskSample(s.operator(), s.phase(), s.volume(),
+                s.seconds() / ProcessorSharing.slowdown(s.load(), parallelism), s.load())).toList();
+    }
+
+    /** A fit's tasks: one operator's in one phase, or every operator's (null) for the pooled fit. */
+    private record Group(OperatorKind operator, TaskPhase phase) {
     }
 
     /** Σ (log(predicted · slowdown of its load) − log(seconds))² over the tasks the model answers for. */
@@ -116,7 +129,8 @@ public final class TimeModelTrainer {
         return error;
     }
 
-    private static List<Fit> fits(List<TaskSample> samples) {
+    /** One fit per group with enough tasks; a group in {@code held} keeps those features, the others choose theirs. */
+    private static List<Fit> fits(List<TaskSample> samples, Map<Group, List<Feature>> held) {
         Map<OperatorKind, Map<TaskPhase, List<TaskSample>>> byOperator = new EnumMap<>(OperatorKind.class);
         Map<TaskPhase, List<TaskSample>> byPhase = new EnumMap<>(TaskPhase.class);
         for (TaskSample s : samples) {
@@ -127,22 +141,27 @@ public final class TimeModelTrainer {
         List<Fit> fits = new ArrayList<>();
         byOperator.forEach((operator, phases) -> phases.forEach((phase, group) -> {
             if (group.size() >= MIN_SAMPLES) {
-                fits.add(fit(operator, phase, group));
+                fits.add(fit(operator, phase, group, held.get(new Group(operator, phase))));
             }
         }));
         byPhase.forEach((phase, group) -> {
             if (group.size() >= MIN_SAMPLES) {
-                fits.add(fit(null, phase, group));
+                fits.add(fit(null, phase, group, held.get(new Group(null, phase))));
             }
         });
         return fits;
     }
 
     static Fit fit(OperatorKind operator, TaskPhase phase, List<TaskSample> group) {
+        return fit(operator, phase, group, null);
+    }
+
+    /** @param held the features to keep whatever their θ (null: choose them as the class comment says) */
+    private static Fit fit(OperatorKind operator, TaskPhase phase, List<TaskSample> group, List<Feature> held) {
         double[] y = group.stream().mapToDouble(TaskSample::seconds).toArray();
         double minSeconds = Arrays.stream(y).min().orElse(0);
         List<Feature> features = new ArrayList<>(Arrays.stream(Feature.values())
-                .filter(f -> varies(f, group)).toList());
+                .filter(f -> held == null ? varies(f, group) : held.contains(f)).toList());
         while (!features.isEmpty()) {
             if (group.size() < features.size() + 2) {
                 features.remove(features.size() - 1); // too few tasks for this many θ
@@ -167,8 +186,8 @@ public final class TimeModelTrainer {
             for (int i = 0; i < features.size(); i++) {
                 beta[i + 1] /= scale[i];
             }
-            Feature worst = mostNegative(features, beta, group);
-            if (worst == null) {
+            Feature worst = held != null ? null : mostNegative(features, beta, group);
+            if (worst == null && held == null) {
                 worst = leastSignificant(features, t);
             }
             if (worst != null) {
