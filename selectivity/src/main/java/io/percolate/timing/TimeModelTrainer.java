@@ -186,13 +186,15 @@ public final class TimeModelTrainer {
             for (int i = 0; i < features.size(); i++) {
                 beta[i + 1] /= scale[i];
             }
-            Feature worst = held != null ? null : mostNegative(features, beta, group);
-            if (worst == null && held == null) {
-                worst = leastSignificant(features, t);
-            }
-            if (worst != null) {
-                features.remove(worst);
-                continue;
+            if (held == null) {
+                Feature worst = mostNegative(features, beta, group);
+                if (worst == null) {
+                    worst = leastSignificant(features, t);
+                }
+                if (worst != null) {
+                    features.remove(worst);
+                    continue;
+                }
             }
             Map<Feature, Double> theta = new LinkedHashMap<>();
             Map<Feature, Double> largest = new LinkedHashMap<>();
