@@ -578,6 +578,9 @@ final class TestTlsSchedulerOrdering {
         conf.setBoolean(FairSchedulerConfiguration.ASSIGN_MULTIPLE, false);
         conf.setBoolean(FairSchedulerConfiguration.CONTINUOUS_SCHEDULING_ENABLED, false);
         conf.setBoolean(FairSchedulerConfiguration.PREEMPTION, false);
+        // Updates run on this thread only (awaitStatus, request): FairScheduler's update thread
+        // could release a held AM and hand it over after the heartbeats that should start it.
+        conf.setLong(FairSchedulerConfiguration.UPDATE_INTERVAL_MS, TimeUnit.DAYS.toMillis(1));
         conf.set(DescriptorStore.DIR_KEY, descriptors.toUri().toString());
         conf.setInt(TlsConfig.LOAD_ATTEMPTS, loadAttempts);
         conf.setLong(TlsConfig.LOAD_RETRY_MS, retryMillis);
