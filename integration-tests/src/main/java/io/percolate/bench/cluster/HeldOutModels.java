@@ -31,7 +31,7 @@ import java.util.TreeMap;
  * others. Without this the hook times tasks by its throughput defaults.
  */
 final class HeldOutModels {
-    static final HeldOutModels NONE = new HeldOutModels(Map.of(), Map.of(), Map.of(), Map.of());
+    static final HeldOutModels NONE = new HeldOutModels(Map.of(), Map.of(), Map.of());
     /** Where the models go on every benchmark cluster, one file per template. */
     private static final Path DIR = new Path("/percolate/models");
 
@@ -39,16 +39,13 @@ final class HeldOutModels {
     private final Map<String, TimeModel> models;
     /** template → tasks its model was trained on */
     private final Map<String, Integer> trainedTasks;
-    /** template → tasks of its own in the history, which its model left out */
-    private final Map<String, Integer> ownTasks;
-    /** template → its tasks in the history */
+    /** template → its tasks in the history, which its model left out */
     private final Map<String, List<TaskSample>> history;
 
     private HeldOutModels(Map<String, TimeModel> models, Map<String, Integer> trainedTasks,
-                          Map<String, Integer> ownTasks, Map<String, List<TaskSample>> history) {
+                          Map<String, List<TaskSample>> history) {
         this.models = Map.copyOf(models);
         this.trainedTasks = Map.copyOf(trainedTasks);
-        this.ownTasks = Map.copyOf(ownTasks);
         this.history = Map.copyOf(history);
     }
 
@@ -84,17 +81,15 @@ final class HeldOutModels {
                 : Optional.ofNullable(TimeModelTrainer.train(all).parallelism()).orElse(Double.POSITIVE_INFINITY);
         Map<String, TimeModel> models = new HashMap<>();
         Map<String, Integer> trained = new HashMap<>();
-        Map<String, Integer> own = new HashMap<>();
         for (String template : new HashSet<>(templateOf.values())) {
             List<TaskSample> others = samples.entrySet().stream().filter(e -> !e.getKey().equals(template))
                     .flatMap(e -> e.getValue().stream()).toList();
-            own.put(template, samples.getOrDefault(template, List.of()).size());
             trained.put(template, others.size());
             if (!others.isEmpty()) {
                 models.put(template, TimeModelTrainer.trainAt(others, parallelism));
             }
         }
-        return new HeldOutModels(models, trained, own, samples);
+        return new HeldOutModels(models, trained, samples);
     }
 
     /**
@@ -134,10 +129,10 @@ final class HeldOutModels {
     /** Per template: the tasks its model was trained on, and its own tasks left out. */
     Map<String, Object> toMap() {
         Map<String, Object> m = new TreeMap<>();
-        ownTasks.forEach((template, own) -> {
+        trainedTasks.forEach((template, trained) -> {
             Map<String, Object> t = new LinkedHashMap<>();
-            t.put("held_out_tasks", own);
-            t.put("trained_on_tasks", trainedTasks.get(template));
+            t.put("held_out_tasks", history.getOrDefault(template, List.of()).size());
+            t.put("trained_on_tasks", trained);
             // the tasks at full speed the trainer found in the history (TimeModel.parallelism); absent: none
             model(template).map(TimeModel::parallelism).ifPresent(k -> t.put("parallelism", Math.round(k * 100) / 100.0));
             m.put(template, t);
