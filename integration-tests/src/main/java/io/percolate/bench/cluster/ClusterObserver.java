@@ -145,6 +145,23 @@ final class ClusterObserver implements Runnable {
         return tlsView(queryId).map(QueryView::forecasts).orElse(List.of());
     }
 
+    /**
+     * Waits, at most {@code timeout}, until TLS has seen every application of the query end. Hive
+     * returns when its last job reports success, seconds before the RM removes the application,
+     * and TLS records that job's forecast only then. At once under another scheduler.
+     */
+    void awaitApplicationsEnded(String queryId, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (tlsView(queryId).map(q -> !q.running().isEmpty()).orElse(false)) {
+            if (System.nanoTime() > deadline) {
+                LOG.warn("TLS still runs applications of {} {} s after Hive returned; its last forecasts are left out",
+                        queryId, timeout.toSeconds());
+                return;
+            }
+            Thread.sleep(PERIOD_MILLIS);
+        }
+    }
+
     /** The query as TLS's registry sees it, active or retired; empty under another scheduler. */
     private Optional<QueryView> tlsView(String queryId) {
         if (!(cluster.scheduler() instanceof TlsScheduler tls)) {

@@ -214,6 +214,9 @@ final class ClusterReport {
                 slowdown(r).ifPresent(x -> q.put("slowdown", round(x)));
                 q.put("stall_s", round(r.stallSeconds()));
                 q.put("applications", r.jobs().size());
+                if (scheduler.equals("tls")) {
+                    q.put("forecast_jobs", r.forecasts().size()); // forecast before their first task, seen to end
+                }
                 q.put("answer_digest", r.answerDigest());
                 q.put("am_wait_s", round(r.amWaitSeconds()));
                 ArrayNode jobs = q.putArray("jobs");

@@ -30,6 +30,8 @@ import static java.util.Objects.requireNonNull;
 final class MixRunner {
     /** A query that has not finished this long after the mix's last arrival is a failed run, not a slow one. */
     private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(30);
+    /** How long a query's applications may take to end at the RM after Hive returned its rows. */
+    private static final Duration APPLICATIONS_END_TIMEOUT = Duration.ofSeconds(60);
     /** How long the sessions of an abandoned mix get to fail once its applications are killed. */
     private static final Duration SESSIONS_END = Duration.ofMinutes(2);
 
@@ -155,6 +157,7 @@ final class MixRunner {
         EmbeddedHive.Result result = hive.run(settings, query.sql());
         long finished = System.nanoTime();
         String id = QueryId.normalize(result.queryId());
+        observer.awaitApplicationsEnded(id, APPLICATIONS_END_TIMEOUT); // for the last job's forecast
         // let the observer see the last moments before asking it about them
         Thread.sleep(ClusterObserver.PERIOD_MILLIS);
         return new QueryRun(query, id, (submitted - mixStart.nanos()) / 1e9, (finished - submitted) / 1e9,

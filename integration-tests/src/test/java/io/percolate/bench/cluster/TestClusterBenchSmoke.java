@@ -41,6 +41,10 @@ final class TestClusterBenchSmoke {
         }
         assertTrue(smoke.get("tls_vs_fair").asDouble() > 0, smoke.toString());
         assertTrue(smoke.get("tls_vs_capacity").asDouble() > 0, smoke.toString());
+        for (JsonNode q : smoke.at("/tls/queries")) {
+            // the last job ends at the RM after Hive has returned the rows: its forecast still counts
+            assertEquals(q.get("applications").asInt(), q.path("forecast_jobs").asInt(), "jobs TLS forecast: " + q);
+        }
         assertAgree(json);
         assertTrue(Files.exists(out("smoke").resolve("smoke-cdf.png")), "no CDF plot");
 
