@@ -262,7 +262,7 @@ public final class QueryRegistry {
             Placement p = order.get(i);
             TrackedQuery query = active.get(p.query().key());
             query.place(p, i);
-            query.forecast(capacity, learned, tasks.running() + starting);
+            query.forecast(capacity, learned, tasks.running() + starting, now);
             byRule.merge(p.rule(), 1, Integer::sum);
             byStatus.merge(query.status(), 1, Integer::sum);
             if (p.query().slowdown() > threshold) {

@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.DoubleUnaryOperator;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -298,29 +299,88 @@ final class TrackedQuery {
     /**
      * Forecasts the time of every job that has arrived but not yet run a task: its start-up, then
      * its estimated maps, the hand-off and its reduces (rescaled as {@link #fullSpeedCorrection} says) on
-     * its share of {@code capacity} containers (split evenly among the query's running jobs),
-     * each phase slowed by the tasks expected to run beside it, then its end. The last forecast
-     * before its first task stands; jobs whose tasks started before the descriptor was known get
-     * none, so every forecast precedes what it predicts.
+     * its share of {@code capacity} containers, each phase slowed by the tasks expected to run
+     * beside it, then its end. The share is even among the query's running jobs (Hive's parallel
+     * stages) and grows as each sibling's tasks end by its own forecast ({@link #onGrowingShare}).
+     * The last forecast before its first task stands; jobs whose tasks started before the
+     * descriptor was known get none, so every forecast precedes what it predicts.
      *
      * @param load the tasks expected to run on the cluster as these jobs start: those running
      *             now and the first phases of those about to start ({@link #startingTasks})
      */
-    void forecast(double capacity, LearnedJobCosts.JobCosts costs, double load) {
+    void forecast(double capacity, LearnedJobCosts.JobCosts costs, double load, long now) {
         if (!status.honoured()) {
             return;
         }
         double share = share(capacity);
+        // first pass: each job on an even share throughout, which says when a waiting sibling lets its share go
+        Map<ApplicationId, Double> evenTasks = new HashMap<>();
         for (ApplicationId app : awaitingFirstTask) {
             JobFacts facts = factsOf(stageOfApp.get(app));
             if (facts != null) {
                 JobEstimate e = facts.job().estimate();
-                double c = fullSpeedCorrection(e, costs);
                 double others = Math.max(0, load - firstPhase(e, share));
-                double tasks = costs.handOff(e.reduceTasks() > 0) + phases(e, c, share, others, costs);
-                forecastOfApp.put(app, new Forecast(costs.overhead(false, false) + tasks, tasks, e, c, costs.parallelism()));
+                evenTasks.put(app, costs.handOff(e.reduceTasks() > 0)
+                        + phases(e, fullSpeedCorrection(e, costs), share, others, costs));
             }
         }
+        for (ApplicationId app : evenTasks.keySet()) {
+            JobEstimate e = factsOf(stageOfApp.get(app)).job().estimate();
+            double c = fullSpeedCorrection(e, costs);
+            double others = Math.max(0, load - firstPhase(e, share));
+            long tasksStart = Math.max(now, readyOfApp.get(app) + Math.round(costs.startSeconds() * 1000));
+            double[] releases = running.stream().filter(sibling -> !sibling.equals(app))
+                    .map(sibling -> tasksEnd(sibling, evenTasks, costs))
+                    .flatMapToLong(OptionalLong::stream)
+                    .mapToDouble(end -> Math.max(0, Math.max(now, end) - tasksStart) / 1000.0)
+                    .sorted().toArray();
+            // as its share grows its tasks take the places its siblings leave: the load stays as it was
+            DoubleUnaryOperator onShare = s -> phases(e, c, s,
+                    Math.max(0, others - (firstPhase(e, s) - firstPhase(e, share))), costs);
+            double tasks = costs.handOff(e.reduceTasks() > 0) + onGrowingShare(onShare, capacity, running.size(), releases);
+            forecastOfApp.put(app, new Forecast(costs.overhead(false, false) + tasks, tasks, e, c, costs.parallelism()));
+        }
+    }
+
+    /**
+     * When a running job's tasks end by its forecast: {@code evenTasks} for a job still waiting
+     * for its first task, else its standing forecast; empty for a job with none, which keeps its
+     * share throughout.
+     */
+    private OptionalLong tasksEnd(ApplicationId app, Map<ApplicationId, Double> evenTasks, LearnedJobCosts.JobCosts costs) {
+        long ready = readyOfApp.get(app);
+        Double waiting = evenTasks.get(app);
+        if (waiting != null) {
+            return OptionalLong.of(ready + Math.round((costs.startSeconds() + waiting) * 1000));
+        }
+        Forecast f = forecastOfApp.get(app);
+        return f == null ? OptionalLong.empty()
+                : OptionalLong.of(ready + Math.round((f.seconds() - costs.endSeconds()) * 1000));
+    }
+
+    /**
+     * Seconds a job's tasks take on a share that starts even among {@code jobs} running jobs and
+     * grows as each sibling's tasks end ({@code releases}: seconds after the job's tasks start,
+     * sorted). Fluid: on a share of c containers the job does 1 / {@code alone}(c) of itself per
+     * second, so 16 s of work on 5 of 10 containers whose sibling ends after 10 s has 6 s left
+     * at 5 containers, which is 3.75 s on all 10 when 8 maps can use them (10 s alone).
+     */
+    static double onGrowingShare(DoubleUnaryOperator alone, double capacity, int jobs, double[] releases) {
+        double elapsed = 0;
+        double done = 0;
+        int sharing = Math.max(1, jobs);
+        for (double release : releases) {
+            if (release > elapsed) {
+                double whole = alone.applyAsDouble(capacity / sharing);
+                if (!(whole > 0) || elapsed + (1 - done) * whole <= release) {
+                    return elapsed + (1 - done) * Math.max(0, whole);
+                }
+                done += (release - elapsed) / whole;
+                elapsed = release;
+            }
+            sharing = Math.max(1, sharing - 1);
+        }
+        return elapsed + (1 - done) * alone.applyAsDouble(capacity / sharing);
     }
 
     /**
@@ -335,7 +395,7 @@ final class TrackedQuery {
                 running -> costs.slowdown(others + running));
     }
 
-    /** The containers each of the query's running jobs (Hive's parallel stages) has: an even share. */
+    /** The containers each of the query's running jobs (Hive's parallel stages) has at first: an even share. */
     private double share(double capacity) {
         return capacity / Math.max(1, running.size());
     }

@@ -330,6 +330,25 @@ final class TestRuntimeCorrection {
     }
 
     /**
+     * A sibling's share is its own only until the sibling ends: Stage-1 (2 maps × 10 s) is done
+     * after 10 s on its 5 containers and leaves them to Stage-2 (8 maps × 10 s), which has 6 of
+     * its 16 s on 5 containers left then, and finishes them on 8 in 3.75 s: 13.75 s, not 16.
+     */
+    @Test
+    void aSiblingThatEndsFirst_leavesItsShareToTheJobStillRunning() throws InterruptedException {
+        QueryDag tree = new QueryDag(List.of(
+                job("Stage-1", estimate(2, 10, 0, 0)),
+                job("Stage-2", estimate(8, 10, 0, 0)),
+                job("Stage-3", estimate(1, 10, 0, 0), "Stage-1", "Stage-2")));
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", tree)), true);
+        runSiblings(registry, "q1", 20_000);
+
+        QueryView q1 = registry.activeQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
+        assertEquals(List.of("stage-1 10.0", "stage-2 13.75"), q1.forecasts().stream()
+                .map(f -> f.stage() + " " + f.predictedSeconds()).toList());
+    }
+
+    /**
      * Jobs of two 10 s maps (WRD 20): three ran alone and took 10 s a task, four ran two at once
      * and took 20 s a task. So the cluster runs about two tasks at full speed: the learned K is
      * within a grid step of 2, and the ratios it leaves are the estimates' own bias. Two sibling
