@@ -233,7 +233,8 @@ public class TlsScheduler extends FairScheduler {
     /**
      * Holds back the ApplicationMaster ask of a low-ranked query while its queue's AM room is
      * kept for the leading queries ({@link AmAdmission}); everything else passes to FairScheduler
-     * unchanged.
+     * unchanged. A running ApplicationMaster's ask for tasks tells the registry where its job's
+     * start-up ended, should the job then wait for containers.
      */
     @Override
     public Allocation allocate(ApplicationAttemptId attemptId, List<ResourceRequest> ask,
@@ -245,6 +246,8 @@ public class TlsScheduler extends FairScheduler {
             FSAppAttempt attempt = getSchedulerApp(attemptId);
             if (attempt != null && !attempt.isAmRunning()) {
                 admitted = admission.admit(attempt, ask, read(() -> registry.admissionRank(attemptId.getApplicationId())));
+            } else if (attempt != null && ask != null && ask.stream().anyMatch(r -> r.getNumContainers() > 0)) {
+                locked(() -> registry.tasksAsked(attemptId.getApplicationId()));
             }
         } catch (RuntimeException e) {
             LOG.warn("Percolate: could not decide on the ApplicationMaster of {}; it starts now", attemptId, e);

@@ -107,6 +107,8 @@ public final class QueryRegistry {
     private boolean listenerFailed;
     /** arrival sequence: ties in WRD are served first come, first served */
     private long arrivals;
+    /** task containers launched on the cluster so far: tells a job that asked and was passed over */
+    private long taskLaunches;
 
     public QueryRegistry(DescriptorLoader loader, Clock clock, Settings settings, Qef qef, SystemLoad load) {
         this(loader, clock, settings, qef, load, RegistryListener.NONE);
@@ -157,12 +159,21 @@ public final class QueryRegistry {
         queryOfApp.put(app, query);
     }
 
+    /** The application's ApplicationMaster asked for task containers (its first ask is what counts). */
+    public void tasksAsked(ApplicationId app) {
+        TrackedQuery query = queryOfApp.get(app);
+        if (query != null) {
+            query.tasksAsked(app, clock.getTime(), taskLaunches);
+        }
+    }
+
     /** A task container (not an ApplicationMaster) of the application was launched. */
     public void taskLaunched(ApplicationId app) {
+        taskLaunches++;
         TrackedQuery query = queryOfApp.get(app);
         if (query != null) {
             long now = clock.getTime();
-            countingTasks(query, now, load -> query.taskLaunched(app, now, load).ifPresent(costs::started));
+            countingTasks(query, now, load -> query.taskLaunched(app, now, load, taskLaunches).ifPresent(costs::started));
         }
     }
 

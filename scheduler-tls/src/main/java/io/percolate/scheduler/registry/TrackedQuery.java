@@ -48,6 +48,8 @@ final class TrackedQuery {
     private final Map<ApplicationId, Long> readyOfApp = new HashMap<>();
     /** running applications that have not launched a task yet */
     private final Set<ApplicationId> awaitingFirstTask = new HashSet<>();
+    /** of those, the ones that asked for tasks: when, and the cluster's task launches then */
+    private final Map<ApplicationId, Ask> firstAsk = new HashMap<>();
     /** each running application's forecast ({@link #forecast}) */
     private final Map<ApplicationId, Forecast> forecastOfApp = new HashMap<>();
     /** finished jobs' forecasts against what they took */
@@ -76,6 +78,10 @@ final class TrackedQuery {
     private int position = AppRank.UNPLACED;
     private Optional<Placement> placement = Optional.empty();
     private final Map<ApplicationId, AppRank> ranks = new HashMap<>();
+
+    /** An application's first ask for task containers, {@code launches} into the cluster's task launches. */
+    private record Ask(long atMillis, long launches) {
+    }
 
     private record JobFacts(JobNode job, int depth, Optional<String> largestInput, Set<String> inputs) {
     }
@@ -238,6 +244,7 @@ final class TrackedQuery {
         }
         tallies.get(app).accrue(now, loadIntegral);
         awaitingFirstTask.remove(app);
+        firstAsk.remove(app);
         Forecast forecast = forecastOfApp.remove(app);
         double took = Math.max(0, now - readyOfApp.remove(app)) / 1000.0;
         String stage = stageOfApp.get(app);
@@ -274,11 +281,24 @@ final class TrackedQuery {
     }
 
     /**
-     * A task container of the application was launched {@code now}: for its first, how long the
-     * job took to start; for a later one launched when none ran, the idle gap before it (the
-     * hand-off, see {@link LearnedJobCosts}).
+     * The application asked for task containers {@code now}, the cluster having launched
+     * {@code launches} tasks so far; only a first ask before its first task counts.
      */
-    OptionalDouble taskLaunched(ApplicationId app, long now, double loadIntegral) {
+    void tasksAsked(ApplicationId app, long now, long launches) {
+        if (awaitingFirstTask.contains(app)) {
+            firstAsk.putIfAbsent(app, new Ask(now, launches));
+        }
+    }
+
+    /**
+     * A task container of the application was launched {@code now}, as the cluster's
+     * {@code launches}-th: for its first, how long the job took to start; for a later one
+     * launched when none ran, the idle gap before it (the hand-off, see {@link LearnedJobCosts}).
+     * A job that asked and saw other jobs' tasks launched before its own waited for containers
+     * (a sibling ahead of it in LoDFA's order, a query ahead in QEF's), which is not start-up:
+     * its start ends at its ask.
+     */
+    OptionalDouble taskLaunched(ApplicationId app, long now, double loadIntegral, long launches) {
         TaskTally tally = tallies.get(app);
         if (tally != null) {
             tally.accrue(now, loadIntegral);
@@ -290,10 +310,13 @@ final class TrackedQuery {
             }
             tally.running++;
         }
+        Ask ask = firstAsk.remove(app);
         if (!awaitingFirstTask.remove(app)) {
             return OptionalDouble.empty();
         }
-        return OptionalDouble.of(Math.max(0, now - readyOfApp.get(app)) / 1000.0);
+        boolean passedOver = ask != null && launches - 1 > ask.launches();
+        long started = passedOver ? ask.atMillis() : now;
+        return OptionalDouble.of(Math.max(0, started - readyOfApp.get(app)) / 1000.0);
     }
 
     /**
@@ -372,8 +395,11 @@ final class TrackedQuery {
         for (double release : releases) {
             if (release > elapsed) {
                 double whole = alone.applyAsDouble(capacity / sharing);
-                if (!(whole > 0) || elapsed + (1 - done) * whole <= release) {
-                    return elapsed + (1 - done) * Math.max(0, whole);
+                if (!(whole > 0)) {
+                    return elapsed;
+                }
+                if (elapsed + (1 - done) * whole <= release) {
+                    return elapsed + (1 - done) * whole;
                 }
                 done += (release - elapsed) / whole;
                 elapsed = release;

@@ -155,6 +155,33 @@ final class TestRuntimeCorrection {
         assertEquals(40 / 3.0 + 3 * 8.44, placed(registry, "q1").aloneSeconds(), 1e-3);
     }
 
+    /**
+     * A job that asked for tasks and watched other jobs' tasks launched before its own waited
+     * for containers: its start-up ends at its ask. One whose ask was served first counts until
+     * its first task, as before.
+     */
+    @Test
+    void jobStartUp_endsAtTheAsk_ofAJobPassedOverForContainers() throws InterruptedException {
+        QueryDag tree = new QueryDag(List.of(
+                job("Stage-1", estimate(8, 10, 0, 0)),
+                job("Stage-2", estimate(2, 10, 0, 0)),
+                job("Stage-3", estimate(1, 10, 0, 0), "Stage-1", "Stage-2")));
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", tree)), true, 10);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        awaitLoaded(registry);
+        clock.set(3_000);
+        registry.tasksAsked(APP1);
+        registry.tasksAsked(APP2);
+        registry.tasksAsked(APP1); // a later ask moves nothing
+        clock.set(5_000);
+        registry.taskLaunched(APP1); // asked at 3 s, served first: 5 s of start-up, 10 + 0.2 (5 - 10)
+        assertEquals(9, registry.jobStartSeconds(), 1e-9);
+        clock.set(40_000);
+        registry.taskLaunched(APP2); // asked at 3 s, Stage-1's task went first: 3 s, not 40
+        assertEquals(9 + 0.2 * (3 - 9), registry.jobStartSeconds(), 1e-9);
+    }
+
     /** The query's sibling stages 1 and 2 arrive together, are placed, each launch a task and end {@code millis} later. */
     private void runSiblings(QueryRegistry registry, String queryId, long millis) throws InterruptedException {
         registry.applicationAdded(APP1, "alice", tags(queryId, "Stage-1"));
