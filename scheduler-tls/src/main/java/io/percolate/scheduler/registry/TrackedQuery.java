@@ -388,7 +388,7 @@ final class TrackedQuery {
      * second, so 16 s of work on 5 of 10 containers whose sibling ends after 10 s has 6 s left
      * at 5 containers, which is 3.75 s on all 10 when 8 maps can use them (10 s alone).
      */
-    static double onGrowingShare(DoubleUnaryOperator alone, double capacity, int jobs, double[] releases) {
+    private static double onGrowingShare(DoubleUnaryOperator alone, double capacity, int jobs, double[] releases) {
         double elapsed = 0;
         double done = 0;
         int sharing = Math.max(1, jobs);
