@@ -162,10 +162,7 @@ final class TestRuntimeCorrection {
      */
     @Test
     void jobStartUp_endsAtTheAsk_ofAJobPassedOverForContainers() throws InterruptedException {
-        QueryDag tree = new QueryDag(List.of(
-                job("Stage-1", estimate(8, 10, 0, 0)),
-                job("Stage-2", estimate(2, 10, 0, 0)),
-                job("Stage-3", estimate(1, 10, 0, 0), "Stage-1", "Stage-2")));
+        QueryDag tree = siblingsThenJoin(8, 2);
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", tree)), true, 10);
         registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
         registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
@@ -180,6 +177,14 @@ final class TestRuntimeCorrection {
         clock.set(40_000);
         registry.taskLaunched(APP2); // asked at 3 s, Stage-1's task went first: 3 s, not 40
         assertEquals(9 + 0.2 * (3 - 9), registry.jobStartSeconds(), 1e-9);
+    }
+
+    /** Sibling stages 1 and 2 of {@code maps1} and {@code maps2} maps of 10 s, then Stage-3 (one map) after both. */
+    private static QueryDag siblingsThenJoin(int maps1, int maps2) {
+        return new QueryDag(List.of(
+                job("Stage-1", estimate(maps1, 10, 0, 0)),
+                job("Stage-2", estimate(maps2, 10, 0, 0)),
+                job("Stage-3", estimate(1, 10, 0, 0), "Stage-1", "Stage-2")));
     }
 
     /** The query's sibling stages 1 and 2 arrive together, are placed, each launch a task and end {@code millis} later. */
@@ -337,10 +342,7 @@ final class TestRuntimeCorrection {
      */
     @Test
     void siblingJobsRunningAtOnce_areForecastWithTheirShareOfTheCluster() throws InterruptedException {
-        QueryDag tree = new QueryDag(List.of(
-                job("Stage-1", estimate(8, 10, 0, 0)),
-                job("Stage-2", estimate(8, 10, 0, 0)),
-                job("Stage-3", estimate(1, 10, 0, 0), "Stage-1", "Stage-2")));
+        QueryDag tree = siblingsThenJoin(8, 8);
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", tree)), true);
         runSiblings(registry, "q1", 20_000);
 
@@ -363,10 +365,7 @@ final class TestRuntimeCorrection {
      */
     @Test
     void aSiblingThatEndsFirst_leavesItsShareToTheJobStillRunning() throws InterruptedException {
-        QueryDag tree = new QueryDag(List.of(
-                job("Stage-1", estimate(2, 10, 0, 0)),
-                job("Stage-2", estimate(8, 10, 0, 0)),
-                job("Stage-3", estimate(1, 10, 0, 0), "Stage-1", "Stage-2")));
+        QueryDag tree = siblingsThenJoin(2, 8);
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", tree)), true);
         runSiblings(registry, "q1", 20_000);
 
@@ -386,10 +385,7 @@ final class TestRuntimeCorrection {
     void tasksSlowedByTheLoadTheyRanUnder_teachTheClustersParallelism_andSlowJobsStartingTogether()
             throws InterruptedException {
         QueryDag single = new QueryDag(List.of(job("Stage-1", estimate(2, 10, 0, 0))));
-        QueryDag siblings = new QueryDag(List.of(
-                job("Stage-1", estimate(2, 10, 0, 0)),
-                job("Stage-2", estimate(2, 10, 0, 0)),
-                job("Stage-3", estimate(1, 10, 0, 0), "Stage-1", "Stage-2")));
+        QueryDag siblings = siblingsThenJoin(2, 2);
         FakeSource source = new FakeSource().serve(stored("s", "alice", "alice", siblings));
         for (int i = 1; i <= 7; i++) {
             source.serve(stored("q" + i, "alice", "alice", single));
