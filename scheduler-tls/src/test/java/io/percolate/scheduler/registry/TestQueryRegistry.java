@@ -435,7 +435,12 @@ final class TestQueryRegistry {
         // a late job of the query starts it afresh, reading its descriptor again
         registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
         assertEquals(DescriptorStatus.LOADED, awaitLoaded(registry, "q1").status());
-        // the first read, one re-read a second after Stage-1 finished, and this one
+        // the first read, one re-read a second after Stage-1 finished, and this one; the re-read's
+        // answer can come back after the query retired and settle the new one before its own read
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (source.calls("q1") < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
         assertEquals(3, source.calls("q1"));
         assertEquals(inDag(1, 2, 40), registry.rank(APP2), "arrives anew");
     }
