@@ -336,33 +336,37 @@ final class TrackedQuery {
             return;
         }
         double share = share(capacity);
+        // a job's tasks on a share of s containers; as its share grows its tasks take the places
+        // its siblings leave, so the load beside it stays as it was
+        record Awaiting(JobEstimate estimate, double correction, DoubleUnaryOperator onShare) { }
+        Map<ApplicationId, Awaiting> awaiting = new HashMap<>();
         // first pass: each job on an even share throughout, which says when a waiting sibling lets its share go
         Map<ApplicationId, Double> evenTasks = new HashMap<>();
         for (ApplicationId app : awaitingFirstTask) {
             JobFacts facts = factsOf(stageOfApp.get(app));
             if (facts != null) {
                 JobEstimate e = facts.job().estimate();
+                double c = fullSpeedCorrection(e, costs);
                 double others = Math.max(0, load - firstPhase(e, share));
-                evenTasks.put(app, costs.handOff(e.reduceTasks() > 0)
-                        + phases(e, fullSpeedCorrection(e, costs), share, others, costs));
+                DoubleUnaryOperator onShare = s -> phases(e, c, s,
+                        Math.max(0, others - (firstPhase(e, s) - firstPhase(e, share))), costs);
+                awaiting.put(app, new Awaiting(e, c, onShare));
+                evenTasks.put(app, costs.handOff(e.reduceTasks() > 0) + onShare.applyAsDouble(share));
             }
         }
-        for (ApplicationId app : evenTasks.keySet()) {
-            JobEstimate e = factsOf(stageOfApp.get(app)).job().estimate();
-            double c = fullSpeedCorrection(e, costs);
-            double others = Math.max(0, load - firstPhase(e, share));
+        awaiting.forEach((app, job) -> {
             long tasksStart = Math.max(now, readyOfApp.get(app) + Math.round(costs.startSeconds() * 1000));
             double[] releases = running.stream().filter(sibling -> !sibling.equals(app))
                     .map(sibling -> tasksEnd(sibling, evenTasks, costs))
                     .flatMapToLong(OptionalLong::stream)
                     .mapToDouble(end -> Math.max(0, Math.max(now, end) - tasksStart) / 1000.0)
                     .sorted().toArray();
-            // as its share grows its tasks take the places its siblings leave: the load stays as it was
-            DoubleUnaryOperator onShare = s -> phases(e, c, s,
-                    Math.max(0, others - (firstPhase(e, s) - firstPhase(e, share))), costs);
-            double tasks = costs.handOff(e.reduceTasks() > 0) + onGrowingShare(onShare, capacity, running.size(), releases);
-            forecastOfApp.put(app, new Forecast(costs.overhead(false, false) + tasks, tasks, e, c, costs.parallelism()));
-        }
+            JobEstimate e = job.estimate();
+            double tasks = costs.handOff(e.reduceTasks() > 0)
+                    + onGrowingShare(job.onShare(), capacity, running.size(), releases);
+            forecastOfApp.put(app, new Forecast(costs.overhead(false, false) + tasks, tasks, e, job.correction(),
+                    costs.parallelism()));
+        });
     }
 
     /**
