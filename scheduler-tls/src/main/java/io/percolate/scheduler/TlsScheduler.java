@@ -503,8 +503,11 @@ public class TlsScheduler extends FairScheduler {
         launchedAt.put(containerId, getClock().getTime());
         try {
             RMContainer container = getRMContainer(containerId);
-            if (container != null && !container.isAMContainer()) {
-                locked(() -> registry.taskLaunched(containerId.getApplicationAttemptId().getApplicationId()));
+            ApplicationId app = containerId.getApplicationAttemptId().getApplicationId();
+            if (container != null && container.isAMContainer()) {
+                locked(() -> registry.amLaunched(app));
+            } else if (container != null) {
+                locked(() -> registry.taskLaunched(app));
             }
         } catch (OutOfMemoryError e) {
             throw e;

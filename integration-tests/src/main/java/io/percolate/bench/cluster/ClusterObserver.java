@@ -183,6 +183,11 @@ final class ClusterObserver implements Runnable {
         return Map.copyOf(bytes);
     }
 
+    /** The job start-up TLS has learned so far; empty under another scheduler. */
+    OptionalDouble jobStartSeconds() {
+        return cluster.scheduler() instanceof TlsScheduler tls ? OptionalDouble.of(tls.jobStartSeconds()) : OptionalDouble.empty();
+    }
+
     /** The first T_alone TLS placed the query with by its descriptor; empty when it never did. */
     OptionalDouble predictedAloneSeconds(String queryId) {
         Double seconds = predictedAlone.get(queryId);

@@ -216,6 +216,7 @@ final class ClusterReport {
                 q.put("applications", r.jobs().size());
                 if (scheduler.equals("tls")) {
                     q.put("forecast_jobs", r.forecasts().size()); // forecast before their first task, seen to end
+                    r.jobStartSeconds().ifPresent(start -> q.put("learned_job_start_s", round(start)));
                 }
                 q.put("answer_digest", r.answerDigest());
                 q.put("am_wait_s", round(r.amWaitSeconds()));

@@ -40,7 +40,7 @@ class TestClusterReport {
         ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of()), "tls");
         BenchQuery q13 = new BenchQuery("q13", "medium", "chain", "select 1");
         report.addAlone(List.of(new QueryRun(q13, "hive_q", 0, 100, 0, List.of(), OptionalDouble.of(90),
-                Optional.empty(), List.of(), List.of(new JobBytes("Stage-1", 1_600_000, 64_000),
+                Optional.empty(), List.of(), OptionalDouble.empty(), List.of(new JobBytes("Stage-1", 1_600_000, 64_000),
                 new JobBytes("Stage-2", 500, 1_000), new JobBytes("Stage-3", 800, 800)), List.of("1"))));
 
         JsonNode prediction = report.toJson().get("prediction");
@@ -59,7 +59,7 @@ class TestClusterReport {
                         new JobForecast("stage-1", 60, 40, new JobForecast.Tasks(45, 28, 6, 7, 100, 1.25, 2.5, 70)),  // 50 %
                         new JobForecast("stage-2", 30, 30, new JobForecast.Tasks(20, 20, 1, 1, 10, 1,
                                 Double.POSITIVE_INFINITY, 10))),                                // 0 %
-                List.of(), List.of("1"))));
+                OptionalDouble.empty(), List.of(), List.of("1"))));
 
         JsonNode prediction = report.toJson().get("prediction");
         assertEquals(0.25, prediction.get("job_time_error_mean").asDouble(), 1e-9);
@@ -92,11 +92,11 @@ class TestClusterReport {
 
     private static QueryRun withWork(BenchQuery query, WorkAccount work) {
         return new QueryRun(query, "hive_q", 0, 50, 0, List.of(), OptionalDouble.empty(),
-                Optional.of(work), List.of(), List.of(), List.of("1"));
+                Optional.of(work), List.of(), OptionalDouble.empty(), List.of(), List.of("1"));
     }
 
     private static QueryRun run(BenchQuery query, double responseSeconds) {
         return new QueryRun(query, "hive_q", 0, responseSeconds, 0, List.of(), OptionalDouble.empty(),
-                Optional.empty(), List.of(), List.of(), List.of("1"));
+                Optional.empty(), List.of(), OptionalDouble.empty(), List.of(), List.of("1"));
     }
 }

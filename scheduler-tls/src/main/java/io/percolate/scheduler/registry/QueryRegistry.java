@@ -155,7 +155,7 @@ public final class QueryRegistry {
                 tell(l -> l.descriptorSettled(DescriptorStatus.REJECTED));
             }
         }
-        query.add(app, tag.map(QueryTags.JobTag::stageId).orElse(""), arrivals++, now, tasks.integral(now));
+        query.add(app, tag.map(QueryTags.JobTag::stageId).orElse(""), arrivals++, now, tasks.integral(now), taskLaunches);
         queryOfApp.put(app, query);
     }
 
@@ -164,6 +164,14 @@ public final class QueryRegistry {
         TrackedQuery query = queryOfApp.get(app);
         if (query != null) {
             query.tasksAsked(app, clock.getTime(), taskLaunches);
+        }
+    }
+
+    /** The application's ApplicationMaster container was launched. */
+    public void amLaunched(ApplicationId app) {
+        TrackedQuery query = queryOfApp.get(app);
+        if (query != null) {
+            query.amLaunched(app, clock.getTime(), taskLaunches);
         }
     }
 

@@ -49,7 +49,11 @@ final class TrackedQuery {
     /** running applications that have not launched a task yet */
     private final Set<ApplicationId> awaitingFirstTask = new HashSet<>();
     /** of those, the ones that asked for tasks: when, and the cluster's task launches then */
-    private final Map<ApplicationId, Ask> firstAsk = new HashMap<>();
+    private final Map<ApplicationId, Mark> firstAsk = new HashMap<>();
+    /** running applications whose ApplicationMaster has not launched: when they arrived */
+    private final Map<ApplicationId, Mark> awaitingAm = new HashMap<>();
+    /** how long each running application's ApplicationMaster queued behind other jobs' tasks, ms */
+    private final Map<ApplicationId, Long> amQueuedMillis = new HashMap<>();
     /** each running application's forecast ({@link #forecast}) */
     private final Map<ApplicationId, Forecast> forecastOfApp = new HashMap<>();
     /** finished jobs' forecasts against what they took */
@@ -79,8 +83,8 @@ final class TrackedQuery {
     private Optional<Placement> placement = Optional.empty();
     private final Map<ApplicationId, AppRank> ranks = new HashMap<>();
 
-    /** An application's first ask for task containers, {@code launches} into the cluster's task launches. */
-    private record Ask(long atMillis, long launches) {
+    /** A moment in an application's start, {@code launches} into the cluster's task launches. */
+    private record Mark(long atMillis, long launches) {
     }
 
     private record JobFacts(JobNode job, int depth, Optional<String> largestInput, Set<String> inputs) {
@@ -214,10 +218,12 @@ final class TrackedQuery {
      *
      * @param arrival      the registry's sequence number for this application
      * @param loadIntegral the cluster's {@link TaskLoad} integral now
+     * @param launches     the cluster's task launches so far
      */
-    void add(ApplicationId app, String stage, long arrival, long now, double loadIntegral) {
+    void add(ApplicationId app, String stage, long arrival, long now, double loadIntegral, long launches) {
         readyOfApp.put(app, running.isEmpty() ? idleSinceMillis : now);
         awaitingFirstTask.add(app);
+        awaitingAm.put(app, new Mark(now, launches));
         stageOfApp.put(app, stage);
         arrivalOfApp.put(app, arrival);
         running.add(app);
@@ -245,6 +251,8 @@ final class TrackedQuery {
         tallies.get(app).accrue(now, loadIntegral);
         awaitingFirstTask.remove(app);
         firstAsk.remove(app);
+        awaitingAm.remove(app);
+        amQueuedMillis.remove(app);
         Forecast forecast = forecastOfApp.remove(app);
         double took = Math.max(0, now - readyOfApp.remove(app)) / 1000.0;
         String stage = stageOfApp.get(app);
@@ -286,7 +294,20 @@ final class TrackedQuery {
      */
     void tasksAsked(ApplicationId app, long now, long launches) {
         if (awaitingFirstTask.contains(app)) {
-            firstAsk.putIfAbsent(app, new Ask(now, launches));
+            firstAsk.putIfAbsent(app, new Mark(now, launches));
+        }
+    }
+
+    /**
+     * The application's ApplicationMaster was launched {@code now}, the cluster having launched
+     * {@code launches} tasks so far. If other jobs' tasks launched since the application arrived,
+     * its AM queued behind them (AM admission holding a low-ranked query, or a full cluster):
+     * queueing, not start-up, so {@link #taskLaunched} leaves it out.
+     */
+    void amLaunched(ApplicationId app, long now, long launches) {
+        Mark arrived = awaitingAm.remove(app);
+        if (arrived != null && launches > arrived.launches()) {
+            amQueuedMillis.put(app, Math.max(0, now - arrived.atMillis()));
         }
     }
 
@@ -296,7 +317,7 @@ final class TrackedQuery {
      * launched when none ran, the idle gap before it (the hand-off, see {@link LearnedJobCosts}).
      * A job that asked and saw other jobs' tasks launched before its own waited for containers
      * (a sibling ahead of it in LoDFA's order, a query ahead in QEF's), which is not start-up:
-     * its start ends at its ask.
+     * its start ends at its ask. Nor is its ApplicationMaster's queueing ({@link #amLaunched}).
      */
     OptionalDouble taskLaunched(ApplicationId app, long now, double loadIntegral, long launches) {
         TaskTally tally = tallies.get(app);
@@ -310,13 +331,14 @@ final class TrackedQuery {
             }
             tally.running++;
         }
-        Ask ask = firstAsk.remove(app);
+        Mark ask = firstAsk.remove(app);
+        Long amQueued = amQueuedMillis.remove(app);
         if (!awaitingFirstTask.remove(app)) {
             return OptionalDouble.empty();
         }
         boolean passedOver = ask != null && launches - 1 > ask.launches();
         long started = passedOver ? ask.atMillis() : now;
-        return OptionalDouble.of(Math.max(0, started - readyOfApp.get(app)) / 1000.0);
+        return OptionalDouble.of(Math.max(0, started - readyOfApp.get(app) - (amQueued == null ? 0 : amQueued)) / 1000.0);
     }
 
     /**

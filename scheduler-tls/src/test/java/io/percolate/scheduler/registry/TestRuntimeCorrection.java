@@ -179,6 +179,29 @@ final class TestRuntimeCorrection {
         assertEquals(9 + 0.2 * (3 - 9), registry.jobStartSeconds(), 1e-9);
     }
 
+    /**
+     * An ApplicationMaster that waited while other jobs' tasks launched queued behind them (AM
+     * admission holding a low-ranked query): that wait is not start-up. One launched with no
+     * task launched meanwhile counts from the job's arrival, as before.
+     */
+    @Test
+    void jobStartUp_leavesOutTheWait_ofAnAmQueuedBehindOtherJobsTasks() throws InterruptedException {
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", siblingsThenJoin(8, 2))), true, 10);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        awaitLoaded(registry);
+        clock.set(2_000);
+        registry.amLaunched(APP1); // no task launched since it arrived: its 2 s are start-up
+        clock.set(6_000);
+        registry.taskLaunched(APP1); // 6 s of start-up: 10 + 0.2 (6 - 10)
+        assertEquals(9.2, registry.jobStartSeconds(), 1e-9);
+        clock.set(90_000);
+        registry.amLaunched(APP2); // Stage-1's task launched while this AM waited: 90 s queued
+        clock.set(95_000);
+        registry.taskLaunched(APP2); // 5 s from its AM to its first task, not 95
+        assertEquals(9.2 + 0.2 * (5 - 9.2), registry.jobStartSeconds(), 1e-9);
+    }
+
     /** Sibling stages 1 and 2 of {@code maps1} and {@code maps2} maps of 10 s, then Stage-3 (one map) after both. */
     private static QueryDag siblingsThenJoin(int maps1, int maps2) {
         return new QueryDag(List.of(
