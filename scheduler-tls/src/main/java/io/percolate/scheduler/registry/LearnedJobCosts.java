@@ -17,6 +17,10 @@ import java.util.Map;
  *     container's launch;</li>
  * <li><b>end</b>: from its last task container's end to the application's removal (output
  *     commit, ApplicationMaster exit);</li>
+ * <li><b>end on the path</b>: the part of the end a query waits for: until its next job arrives,
+ *     if that comes before the removal. Hive hears a job has succeeded when its ApplicationMaster
+ *     says so and submits the next while the old one is still exiting, so a chain of jobs pays
+ *     less than a full end per job; learned from jobs a next job followed, the end until then;</li>
  * <li><b>hand-off</b>: of a job with reduces, the time between its first and last task when none
  *     of its tasks ran: its maps are done and its reduces are yet to be asked for, granted and
  *     launched (2.3 s a job on the mini-cluster, in neither phase's task times); 0 where the
@@ -43,6 +47,8 @@ final class LearnedJobCosts {
 
     private double startSeconds;
     private double endSeconds;
+    /** NaN until a job with a next job was seen */
+    private double pathEndSeconds = Double.NaN;
     private double handOffSeconds;
     private double parallelism = Double.POSITIVE_INFINITY;
     /** the last {@link #WINDOW} finished jobs of every kind, which K is learned from */
@@ -71,6 +77,17 @@ final class LearnedJobCosts {
     void ended(double seconds) {
         if (seconds >= 0 && Double.isFinite(seconds)) {
             endSeconds += WEIGHT * (seconds - endSeconds);
+        }
+    }
+
+    /**
+     * A finished job's query's next job arrived {@code seconds} after its last task container
+     * ended, or its application was removed then if that came first.
+     */
+    void endedOnPath(double seconds) {
+        if (seconds >= 0 && Double.isFinite(seconds)) {
+            double prior = Double.isNaN(pathEndSeconds) ? endSeconds : pathEndSeconds;
+            pathEndSeconds = prior + WEIGHT * (seconds - prior);
         }
     }
 
@@ -121,7 +138,8 @@ final class LearnedJobCosts {
     }
 
     JobCosts now() {
-        return new JobCosts(startSeconds, endSeconds, handOffSeconds, parallelism, Map.copyOf(scales));
+        return new JobCosts(startSeconds, endSeconds, Double.isNaN(pathEndSeconds) ? endSeconds : pathEndSeconds,
+                handOffSeconds, parallelism, Map.copyOf(scales));
     }
 
     /**
@@ -140,20 +158,29 @@ final class LearnedJobCosts {
      *
      * @param startSeconds before a job's first task
      * @param endSeconds     after a job's last task
+     * @param pathEndSeconds of that, what its query waits for
      * @param handOffSeconds between a job's maps and its reduces
      * @param parallelism    tasks the cluster runs at full speed (infinite: as many as it has containers)
      * @param scales         observed over estimated task work, of each kind of estimate seen
      */
-    record JobCosts(double startSeconds, double endSeconds, double handOffSeconds, double parallelism,
+    record JobCosts(double startSeconds, double endSeconds, double pathEndSeconds, double handOffSeconds, double parallelism,
                     Map<Confidence, Scale> scales) {
         /** How far estimates of {@code kind} are off. */
         Scale scale(Confidence kind) {
             return scales.getOrDefault(kind, Scale.UNLEARNED);
         }
 
-        /** A job's cost outside its tasks: its start-up if it has not started, its end if it has not finished. */
-        double overhead(boolean started, boolean finished) {
-            return (started ? 0 : startSeconds) + (finished ? 0 : endSeconds);
+        /** A job's own cost outside its tasks, to its application's removal: start-up and end. */
+        double overhead() {
+            return startSeconds + endSeconds;
+        }
+
+        /**
+         * What a job costs its query outside its tasks: its start-up if it has not started, its
+         * end on the path if it has not finished.
+         */
+        double pathOverhead(boolean started, boolean finished) {
+            return (started ? 0 : startSeconds) + (finished ? 0 : pathEndSeconds);
         }
 
         /** The hand-off a job still pays: only one whose reduces are still to come. */

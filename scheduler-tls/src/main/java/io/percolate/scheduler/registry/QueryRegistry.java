@@ -155,7 +155,7 @@ public final class QueryRegistry {
                 tell(l -> l.descriptorSettled(DescriptorStatus.REJECTED));
             }
         }
-        query.add(app, tag.map(QueryTags.JobTag::stageId).orElse(""), arrivals++, now, tasks.integral(now), taskLaunches);
+        query.add(app, tag.map(QueryTags.JobTag::stageId).orElse(""), arrivals++, now, tasks.integral(now), taskLaunches, costs);
         queryOfApp.put(app, query);
     }
 

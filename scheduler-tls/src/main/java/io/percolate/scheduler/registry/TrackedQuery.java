@@ -52,6 +52,8 @@ final class TrackedQuery {
     private final Map<ApplicationId, Mark> firstAsk = new HashMap<>();
     /** running applications whose ApplicationMaster has not launched: when they arrived */
     private final Map<ApplicationId, Mark> awaitingAm = new HashMap<>();
+    /** when each running application arrived */
+    private final Map<ApplicationId, Long> arrivedMillisOfApp = new HashMap<>();
     /** how long each running application's ApplicationMaster queued behind other jobs' tasks, ms */
     private final Map<ApplicationId, Long> amQueuedMillis = new HashMap<>();
     /** each running application's forecast ({@link #forecast}) */
@@ -79,6 +81,8 @@ final class TrackedQuery {
     /** newer descriptors taken after the first */
     private int revisions;
     private long idleSinceMillis;
+    /** the end of the query's last finished job, seconds, to be learned as its end on the path if a next job comes (NaN: none) */
+    private double endIfFollowed = Double.NaN;
     private int position = AppRank.UNPLACED;
     private Optional<Placement> placement = Optional.empty();
     private final Map<ApplicationId, AppRank> ranks = new HashMap<>();
@@ -219,9 +223,16 @@ final class TrackedQuery {
      * @param arrival      the registry's sequence number for this application
      * @param loadIntegral the cluster's {@link TaskLoad} integral now
      * @param launches     the cluster's task launches so far
+     * @param costs        learns the end on the path of a job this one follows
      */
-    void add(ApplicationId app, String stage, long arrival, long now, double loadIntegral, long launches) {
+    void add(ApplicationId app, String stage, long arrival, long now, double loadIntegral, long launches,
+             LearnedJobCosts costs) {
+        if (!Double.isNaN(endIfFollowed)) {
+            costs.endedOnPath(endIfFollowed);
+            endIfFollowed = Double.NaN;
+        }
         readyOfApp.put(app, running.isEmpty() ? idleSinceMillis : now);
+        arrivedMillisOfApp.put(app, now);
         awaitingFirstTask.add(app);
         awaitingAm.put(app, new Mark(now, launches));
         stageOfApp.put(app, stage);
@@ -253,6 +264,7 @@ final class TrackedQuery {
         firstAsk.remove(app);
         awaitingAm.remove(app);
         amQueuedMillis.remove(app);
+        arrivedMillisOfApp.remove(app);
         Forecast forecast = forecastOfApp.remove(app);
         double took = Math.max(0, now - readyOfApp.remove(app)) / 1000.0;
         String stage = stageOfApp.get(app);
@@ -262,6 +274,7 @@ final class TrackedQuery {
         Optional<JobNode> job = jobOf(stage);
         if (tally.completed > 0) {
             costs.ended(Math.max(0, now - tally.lastEndMillis) / 1000.0);
+            learnEndOnPath(tally.lastEndMillis, now, costs);
             job.ifPresent(j -> costs.worked(tally.seconds, j.estimate().wrd(), j.estimate().confidence(), tally.load()));
             // by the K learned with this job too; kept for a job the DAG names only later (workAccount)
             tally.secondsAtFullSpeed = tally.fullSpeedSeconds(costs.now());
@@ -285,6 +298,21 @@ final class TrackedQuery {
             forecasts.add(new JobForecast(stage, forecast.seconds(), took, new JobForecast.Tasks(forecast.taskSeconds(),
                     tasksTook, e.mapTasks() + e.reduceTasks(), tally.completed, e.wrd(), forecast.correction(),
                     forecast.parallelism(), tally.secondsAtFullSpeed)));
+        }
+    }
+
+    /**
+     * A job whose tasks ended at {@code lastEndMillis} was removed {@code now}: if a job of the
+     * query arrived since its tasks ended, the query waited for its end only until then; if none
+     * did, until now, should a next job come ({@link #add}).
+     */
+    private void learnEndOnPath(long lastEndMillis, long now, LearnedJobCosts costs) {
+        OptionalLong next = arrivedMillisOfApp.values().stream().mapToLong(Long::longValue)
+                .filter(arrived -> arrived >= lastEndMillis).min();
+        if (next.isPresent()) {
+            costs.endedOnPath((next.getAsLong() - lastEndMillis) / 1000.0);
+        } else {
+            endIfFollowed = Math.max(0, now - lastEndMillis) / 1000.0;
         }
     }
 
@@ -386,7 +414,7 @@ final class TrackedQuery {
             JobEstimate e = job.estimate();
             double tasks = costs.handOff(e.reduceTasks() > 0)
                     + onGrowingShare(job.onShare(), capacity, running.size(), releases);
-            forecastOfApp.put(app, new Forecast(costs.overhead(false, false) + tasks, tasks, e, job.correction(),
+            forecastOfApp.put(app, new Forecast(costs.overhead() + tasks, tasks, e, job.correction(),
                     costs.parallelism()));
         });
     }
@@ -616,16 +644,17 @@ final class TrackedQuery {
 
     /**
      * A job's time still to run alone: its remaining work, its start-up if it has not started, the
-     * hand-off if its reduces are known to be still to come, its end if it has not finished.
+     * hand-off if its reduces are known to be still to come, its end on the path if it has not
+     * finished ({@link LearnedJobCosts}).
      */
     private static double remainingSeconds(Work w, double capacity, LearnedJobCosts.JobCosts costs) {
-        return w.seconds(w.remaining(), w.remainingTasks(), capacity) + costs.overhead(w.started(), w.finished())
+        return w.seconds(w.remaining(), w.remainingTasks(), capacity) + costs.pathOverhead(w.started(), w.finished())
                 + costs.handOff(w.reduceTasks() > 0);
     }
 
-    /** A job's whole time alone: start-up, all its work, the hand-off where its reduces are known, and its end. */
+    /** A job's whole time alone: start-up, all its work, the hand-off where its reduces are known, and its end on the path. */
     private static double totalSeconds(Work w, double capacity, LearnedJobCosts.JobCosts costs) {
-        return w.seconds(w.total(), w.totalTasks(), capacity) + costs.overhead(false, false)
+        return w.seconds(w.total(), w.totalTasks(), capacity) + costs.pathOverhead(false, false)
                 + costs.handOff(w.reduceTasks() > 0);
     }
 

@@ -257,6 +257,43 @@ final class TestRuntimeCorrection {
         assertEquals(70 + 3, placed(registry, "q3").aloneSeconds(), 1e-9);
     }
 
+    /**
+     * Hive submits a query's next job while the one before it is still exiting: the query waits
+     * for that job's end only until the next arrives, so T_alone pays that part of each job's
+     * end. A job followed only after its removal teaches its whole end, once the next comes.
+     */
+    @Test
+    void aJobsEndOnThePath_lastsUntilItsQuerysNextJobArrives() throws InterruptedException {
+        ApplicationId stage3 = ApplicationId.newInstance(CLUSTER, 4);
+        FakeSource source = new FakeSource().serve(stored("q1", "alice", "alice", chain()))
+                .serve(stored("q2", "bob", "bob", chain()));
+        QueryRegistry registry = registry(source, true);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        awaitLoaded(registry);
+        clock.set(10_000);
+        registry.containerFinished(APP1, NODE, 80); // as estimated: the work scale stays 1
+        clock.set(12_000);
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        clock.set(15_000);
+        registry.applicationRemoved(APP1); // end 5 s, of which q1 waited 2 s
+        assertEquals(0.2 * 5, registry.jobEndSeconds(), 1e-9);
+        clock.set(20_000);
+        registry.containerFinished(APP2, NODE, 40);
+        clock.set(30_000);
+        registry.applicationRemoved(APP2); // end 10 s, nothing follows yet
+        assertEquals(1 + 0.2 * (10 - 1), registry.jobEndSeconds(), 1e-9);
+
+        registry.applicationAdded(APP3, "bob", tags("q2", "Stage-1"));
+        demand.put(APP3, new AppDemand(4, 0));
+        awaitLoaded(registry);
+        double pathEnd = 1 + 0.2 * (2 - 1); // from the end learned before it
+        assertEquals(70 + 3 * pathEnd, placed(registry, "q2").aloneSeconds(), 1e-9, "not 3 whole ends of 2.8 s");
+
+        clock.set(35_000);
+        registry.applicationAdded(stage3, "alice", tags("q1", "Stage-3")); // Stage-2's 10 s were all waited for
+        assertEquals(70 + 3 * (pathEnd + 0.2 * (10 - pathEnd)), placed(registry, "q2").aloneSeconds(), 1e-9);
+    }
+
     @Test
     void theHandOffBetweenMapsAndReduces_isLearnedFromIdleGaps_andPaidByJobsWhoseReducesAreToCome()
             throws InterruptedException {
