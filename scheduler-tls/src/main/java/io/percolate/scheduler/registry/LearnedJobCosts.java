@@ -36,8 +36,8 @@ import java.util.Map;
  *     the <b>full-speed scale</b>, the work scale without that slowdown: together they forecast
  *     a job under the load expected beside it.</li>
  * </ul>
- * Start and end are part of every job's time on a query's path, so T_alone and T_rem depend on
- * them. Confined to the scheduler's lock, like the registry.
+ * Start and the end on the path are part of every job's time on its query's path, so T_alone and
+ * T_rem depend on them. Confined to the scheduler's lock, like the registry.
  */
 final class LearnedJobCosts {
     /** Weight of each new observation: about the last ten jobs count. */
