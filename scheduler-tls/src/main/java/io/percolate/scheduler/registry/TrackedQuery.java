@@ -50,11 +50,9 @@ final class TrackedQuery {
     private final Set<ApplicationId> awaitingFirstTask = new HashSet<>();
     /** of those, the ones that asked for tasks: when, and the cluster's task launches then */
     private final Map<ApplicationId, Mark> firstAsk = new HashMap<>();
-    /** running applications whose ApplicationMaster has not launched: when they arrived */
-    private final Map<ApplicationId, Mark> awaitingAm = new HashMap<>();
-    /** when each running application arrived */
-    private final Map<ApplicationId, Long> arrivedMillisOfApp = new HashMap<>();
-    /** how long each running application's ApplicationMaster queued behind other jobs' tasks, ms */
+    /** when each running application arrived, and the cluster's task launches then */
+    private final Map<ApplicationId, Mark> arrivedOfApp = new HashMap<>();
+    /** how long each running application's first ApplicationMaster queued behind other jobs' tasks, ms (0: not) */
     private final Map<ApplicationId, Long> amQueuedMillis = new HashMap<>();
     /** each running application's forecast ({@link #forecast}) */
     private final Map<ApplicationId, Forecast> forecastOfApp = new HashMap<>();
@@ -232,9 +230,8 @@ final class TrackedQuery {
             endIfFollowed = Double.NaN;
         }
         readyOfApp.put(app, running.isEmpty() ? idleSinceMillis : now);
-        arrivedMillisOfApp.put(app, now);
         awaitingFirstTask.add(app);
-        awaitingAm.put(app, new Mark(now, launches));
+        arrivedOfApp.put(app, new Mark(now, launches));
         stageOfApp.put(app, stage);
         arrivalOfApp.put(app, arrival);
         running.add(app);
@@ -262,9 +259,8 @@ final class TrackedQuery {
         tallies.get(app).accrue(now, loadIntegral);
         awaitingFirstTask.remove(app);
         firstAsk.remove(app);
-        awaitingAm.remove(app);
         amQueuedMillis.remove(app);
-        arrivedMillisOfApp.remove(app);
+        arrivedOfApp.remove(app);
         Forecast forecast = forecastOfApp.remove(app);
         double took = Math.max(0, now - readyOfApp.remove(app)) / 1000.0;
         String stage = stageOfApp.get(app);
@@ -307,7 +303,7 @@ final class TrackedQuery {
      * did, until now, should a next job come ({@link #add}).
      */
     private void learnEndOnPath(long lastEndMillis, long now, LearnedJobCosts costs) {
-        OptionalLong next = arrivedMillisOfApp.values().stream().mapToLong(Long::longValue)
+        OptionalLong next = arrivedOfApp.values().stream().mapToLong(Mark::atMillis)
                 .filter(arrived -> arrived >= lastEndMillis).min();
         if (next.isPresent()) {
             costs.endedOnPath((next.getAsLong() - lastEndMillis) / 1000.0);
@@ -333,9 +329,9 @@ final class TrackedQuery {
      * queueing, not start-up, so {@link #taskLaunched} leaves it out.
      */
     void amLaunched(ApplicationId app, long now, long launches) {
-        Mark arrived = awaitingAm.remove(app);
-        if (arrived != null && launches > arrived.launches()) {
-            amQueuedMillis.put(app, Math.max(0, now - arrived.atMillis()));
+        Mark arrived = arrivedOfApp.get(app);
+        if (arrived != null) {
+            amQueuedMillis.putIfAbsent(app, launches > arrived.launches() ? Math.max(0, now - arrived.atMillis()) : 0);
         }
     }
 
@@ -360,13 +356,13 @@ final class TrackedQuery {
             tally.running++;
         }
         Mark ask = firstAsk.remove(app);
-        Long amQueued = amQueuedMillis.remove(app);
+        long amQueued = amQueuedMillis.getOrDefault(app, 0L);
         if (!awaitingFirstTask.remove(app)) {
             return OptionalDouble.empty();
         }
         boolean passedOver = ask != null && launches - 1 > ask.launches();
         long started = passedOver ? ask.atMillis() : now;
-        return OptionalDouble.of(Math.max(0, started - readyOfApp.get(app) - (amQueued == null ? 0 : amQueued)) / 1000.0);
+        return OptionalDouble.of(Math.max(0, started - readyOfApp.get(app) - amQueued) / 1000.0);
     }
 
     /**
