@@ -11,6 +11,7 @@ import io.percolate.scheduler.registry.AppDemand;
 import io.percolate.scheduler.registry.AppRank;
 import io.percolate.scheduler.registry.DescriptorLoader;
 import io.percolate.scheduler.registry.DescriptorSource;
+import io.percolate.scheduler.registry.JobOverheads;
 import io.percolate.scheduler.registry.QefSummary;
 import io.percolate.scheduler.registry.QueryRegistry;
 import io.percolate.scheduler.registry.QueryView;
@@ -296,9 +297,9 @@ public class TlsScheduler extends FairScheduler {
         return http.map(RegistryHttpServer::address);
     }
 
-    /** Job start-up (hand-off and ApplicationMaster launch) as learned so far, seconds. */
-    public double jobStartSeconds() {
-        return read(registry::jobStartSeconds);
+    /** A job's start-up, end and end on its query's path, as learned so far. */
+    public JobOverheads jobOverheads() {
+        return read(registry::jobOverheads);
     }
 
     /** ApplicationMasters held back for higher-ranked queries ({@link AmAdmission}). */

@@ -4,6 +4,7 @@ import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.model.QueryDescriptor;
 import io.percolate.scheduler.TlsScheduler;
 import io.percolate.scheduler.registry.JobForecast;
+import io.percolate.scheduler.registry.JobOverheads;
 import io.percolate.scheduler.registry.QueryView;
 import io.percolate.scheduler.registry.WorkAccount;
 import org.apache.hadoop.yarn.api.records.ApplicationReport;
@@ -183,9 +184,9 @@ final class ClusterObserver implements Runnable {
         return Map.copyOf(bytes);
     }
 
-    /** The job start-up TLS has learned so far; empty under another scheduler. */
-    OptionalDouble jobStartSeconds() {
-        return cluster.scheduler() instanceof TlsScheduler tls ? OptionalDouble.of(tls.jobStartSeconds()) : OptionalDouble.empty();
+    /** A job's start-up, end and end on the path as TLS has learned them so far; empty under another scheduler. */
+    Optional<JobOverheads> jobOverheads() {
+        return cluster.scheduler() instanceof TlsScheduler tls ? Optional.of(tls.jobOverheads()) : Optional.empty();
     }
 
     /** The first T_alone TLS placed the query with by its descriptor; empty when it never did. */

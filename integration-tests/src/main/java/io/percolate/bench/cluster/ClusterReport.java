@@ -216,7 +216,11 @@ final class ClusterReport {
                 q.put("applications", r.jobs().size());
                 if (scheduler.equals("tls")) {
                     q.put("forecast_jobs", r.forecasts().size()); // forecast before their first task, seen to end
-                    r.jobStartSeconds().ifPresent(start -> q.put("learned_job_start_s", round(start)));
+                    r.overheads().ifPresent(o -> {
+                        q.put("learned_job_start_s", round(o.startSeconds()));
+                        q.put("learned_job_end_s", round(o.endSeconds()));
+                        q.put("learned_job_path_end_s", round(o.pathEndSeconds()));
+                    });
                 }
                 q.put("answer_digest", r.answerDigest());
                 q.put("am_wait_s", round(r.amWaitSeconds()));

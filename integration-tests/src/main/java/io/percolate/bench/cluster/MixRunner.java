@@ -162,7 +162,7 @@ final class MixRunner {
         Thread.sleep(ClusterObserver.PERIOD_MILLIS);
         return new QueryRun(query, id, (submitted - mixStart.nanos()) / 1e9, (finished - submitted) / 1e9,
                 observer.stallSeconds(id, submitted, finished), jobs(id, mixStart),
-                observer.predictedAloneSeconds(id), observer.work(id), observer.forecasts(id), observer.jobStartSeconds(),
+                observer.predictedAloneSeconds(id), observer.work(id), observer.forecasts(id), observer.jobOverheads(),
                 outputBytes(observer.firstOutputBytes(id), result.jobOutputBytes()), result.rows());
     }
 

@@ -1,6 +1,7 @@
 package io.percolate.bench.cluster;
 
 import io.percolate.scheduler.registry.JobForecast;
+import io.percolate.scheduler.registry.JobOverheads;
 import io.percolate.scheduler.registry.WorkAccount;
 
 import java.nio.charset.StandardCharsets;
@@ -25,21 +26,22 @@ import static java.util.Objects.requireNonNull;
  * @param work              TLS's descriptor's work of its finished jobs against their container-seconds; empty unless
  *                          TLS ran it
  * @param forecasts         TLS's forecast time of each finished job against what it took; empty unless TLS ran it
- * @param jobStartSeconds   the job start-up TLS had learned when the query ended; empty unless TLS ran it
+ * @param overheads         a job's start-up, end and end on the path, as TLS had learned them when the query
+ *                          ended; empty unless TLS ran it
  * @param outputBytes       each job's output bytes as TLS's first descriptor of the query had them against what
  *                          its files held; empty unless TLS ran it
  * @param rows              its result rows, to check every scheduler computed the same answer
  */
 record QueryRun(BenchQuery query, String queryId, double submittedSeconds, double responseSeconds,
                 double stallSeconds, List<JobSpan> jobs, OptionalDouble predictedAloneSeconds, Optional<WorkAccount> work,
-                List<JobForecast> forecasts, OptionalDouble jobStartSeconds, List<JobBytes> outputBytes,
+                List<JobForecast> forecasts, Optional<JobOverheads> overheads, List<JobBytes> outputBytes,
                 List<String> rows) {
     QueryRun {
         requireNonNull(query, "query");
         requireNonNull(queryId, "queryId");
         requireNonNull(predictedAloneSeconds, "predictedAloneSeconds");
         requireNonNull(work, "work");
-        requireNonNull(jobStartSeconds, "jobStartSeconds");
+        requireNonNull(overheads, "overheads");
         jobs = List.copyOf(jobs);
         forecasts = List.copyOf(forecasts);
         outputBytes = List.copyOf(outputBytes);

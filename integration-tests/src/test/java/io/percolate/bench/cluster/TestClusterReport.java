@@ -2,6 +2,7 @@ package io.percolate.bench.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.percolate.scheduler.registry.JobForecast;
+import io.percolate.scheduler.registry.JobOverheads;
 import io.percolate.scheduler.registry.WorkAccount;
 import org.junit.jupiter.api.Test;
 
@@ -36,11 +37,28 @@ class TestClusterReport {
     }
 
     @Test
+    void tlsMixQueries_carryTheJobOverheadsLearnedWhenTheyEnded() {
+        ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of()), "tls");
+        BenchQuery q06 = new BenchQuery("q06", "small", "chain", "select 1");
+        QueryRun learned = new QueryRun(q06, "hive_q", 0, 40, 0, List.of(), OptionalDouble.empty(), Optional.empty(),
+                List.of(), Optional.of(new JobOverheads(14.5, 6.25, 2.5)), List.of(), List.of("1"));
+        report.add("facebook", "tls", List.of(learned));
+        report.add("facebook", "fair", List.of(run(q06, 60)));
+
+        JsonNode mix = report.toJson().get("mixes").get("facebook");
+        JsonNode query = mix.get("tls").get("queries").get(0);
+        assertEquals(14.5, query.get("learned_job_start_s").asDouble(), 1e-9);
+        assertEquals(6.25, query.get("learned_job_end_s").asDouble(), 1e-9);
+        assertEquals(2.5, query.get("learned_job_path_end_s").asDouble(), 1e-9);
+        assertFalse(mix.get("fair").get("queries").get(0).has("learned_job_end_s"), "TLS alone learns them");
+    }
+
+    @Test
     void eachJobsEstimatedOutputBytes_areComparedWithWhatItWroteByQError() {
         ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of()), "tls");
         BenchQuery q13 = new BenchQuery("q13", "medium", "chain", "select 1");
         report.addAlone(List.of(new QueryRun(q13, "hive_q", 0, 100, 0, List.of(), OptionalDouble.of(90),
-                Optional.empty(), List.of(), OptionalDouble.empty(), List.of(new JobBytes("Stage-1", 1_600_000, 64_000),
+                Optional.empty(), List.of(), Optional.empty(), List.of(new JobBytes("Stage-1", 1_600_000, 64_000),
                 new JobBytes("Stage-2", 500, 1_000), new JobBytes("Stage-3", 800, 800)), List.of("1"))));
 
         JsonNode prediction = report.toJson().get("prediction");
@@ -59,7 +77,7 @@ class TestClusterReport {
                         new JobForecast("stage-1", 60, 40, new JobForecast.Tasks(45, 28, 6, 7, 100, 1.25, 2.5, 70)),  // 50 %
                         new JobForecast("stage-2", 30, 30, new JobForecast.Tasks(20, 20, 1, 1, 10, 1,
                                 Double.POSITIVE_INFINITY, 10))),                                // 0 %
-                OptionalDouble.empty(), List.of(), List.of("1"))));
+                Optional.empty(), List.of(), List.of("1"))));
 
         JsonNode prediction = report.toJson().get("prediction");
         assertEquals(0.25, prediction.get("job_time_error_mean").asDouble(), 1e-9);
@@ -92,11 +110,11 @@ class TestClusterReport {
 
     private static QueryRun withWork(BenchQuery query, WorkAccount work) {
         return new QueryRun(query, "hive_q", 0, 50, 0, List.of(), OptionalDouble.empty(),
-                Optional.of(work), List.of(), OptionalDouble.empty(), List.of(), List.of("1"));
+                Optional.of(work), List.of(), Optional.empty(), List.of(), List.of("1"));
     }
 
     private static QueryRun run(BenchQuery query, double responseSeconds) {
         return new QueryRun(query, "hive_q", 0, responseSeconds, 0, List.of(), OptionalDouble.empty(),
-                Optional.empty(), List.of(), OptionalDouble.empty(), List.of(), List.of("1"));
+                Optional.empty(), List.of(), Optional.empty(), List.of(), List.of("1"));
     }
 }

@@ -205,6 +205,12 @@ public final class QueryRegistry {
         return costs.now().endSeconds();
     }
 
+    /** A job's start-up, end and end on its query's path, as learned so far. */
+    public JobOverheads jobOverheads() {
+        LearnedJobCosts.JobCosts now = costs.now();
+        return new JobOverheads(now.startSeconds(), now.endSeconds(), now.pathEndSeconds());
+    }
+
     /** The idle time between a job's maps and its reduces T_alone and T_rem now count, seconds. */
     public double jobHandOffSeconds() {
         return costs.now().handOffSeconds();
