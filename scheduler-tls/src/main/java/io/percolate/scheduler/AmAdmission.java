@@ -26,14 +26,10 @@ import java.util.function.Function;
  * runs, and an AM holds its slot until its job ends. Under a strict query order a low-ranked job
  * that started its AM in a lull gets no tasks once higher-ranked work returns, so it keeps the
  * slot while a higher-ranked query's next job waits for one: a priority inversion that lasts a
- * whole job. So in each queue ordered by {@link QueryAwarePolicy} the room's last AM slot is kept
- * for the first {@code reserved} queries: the AMs of all others start only while room for one more
- * AM remains, and the AMs held back wait here, outside FairScheduler, until QEF's order or the
- * queue's AM room lets them go. One slot, not one per leading query: the leading queries' running
- * AMs hold slots of their own, and what the spare one is for is a leader's next job (Hive's
- * hand-off between jobs) or a query that has just taken the lead. On a small cluster, keeping one
- * free slot per leader held half the room (two of four slots) empty while other queries' jobs
- * waited for minutes.
+ * whole job. So in each queue ordered by {@link QueryAwarePolicy} the AMs of all but the first
+ * {@code reserved} queries start only while room for {@code reserved} more AMs remains, and the
+ * AMs held back wait here, outside FairScheduler, until QEF's order or the queue's AM room lets
+ * them go.
  *
  * <p>This class keeps those queues' AM room itself ({@link #keepAmRoom} lifts FairScheduler's
  * check): maxAMShare of the larger of the queue's steady and current fair share. FairScheduler
@@ -77,7 +73,7 @@ final class AmAdmission {
     private Map<FSLeafQueue, NavigableSet<Integer>> leaders = Map.of();
 
     /**
-     * @param reserved how many queries of each queue lead: they may take its last AM slot; 0 admits every AM at once
+     * @param reserved AM slots each queue keeps for its leading queries; 0 admits every AM at once
      * @param lane     AMs the leading queries may start beyond the queue's maxAMShare
      */
     AmAdmission(int reserved, int lane) {
@@ -130,8 +126,8 @@ final class AmAdmission {
             return ask;
         }
         held.put(attempt.getApplicationAttemptId(), candidate);
-        LOG.info("Percolate: holding the ApplicationMaster of {} ({}): queue {} keeps its last AM slot"
-                + " for its first {} queries", attempt.getApplicationAttemptId(), rank.equals(AppRank.UNKNOWN)
+        LOG.info("Percolate: holding the ApplicationMaster of {} ({}): queue {} keeps {} AM slots"
+                + " for its leading queries", attempt.getApplicationAttemptId(), rank.equals(AppRank.UNKNOWN)
                 ? "no query" : "query position " + rank.queryPosition(), attempt.getQueueName(), reserved);
         return List.of();
     }
@@ -183,7 +179,7 @@ final class AmAdmission {
     /**
      * A leading query's AM may start within the queue's AM room plus the lane (at once, where
      * FairScheduler keeps the room); an unknown application's within the room; any other only if
-     * the room leaves space for it, for the AMs already on their way and for one more.
+     * the room leaves space for it, for the AMs already on their way and for {@code reserved} more.
      */
     private boolean mayStart(AmAsk ask, AppRank rank) {
         FSLeafQueue queue = ask.attempt().getQueue();
@@ -197,7 +193,7 @@ final class AmAdmission {
         if (first == null || first.size() < reserved || rank.queryPosition() <= first.last()) {
             return kept == null || fitsAmRoom(queue, kept, starting, lane * am) && leavesATask(queue, starting + am);
         }
-        return fitsAmRoom(queue, kept == null ? queue.getMaxAMShare() : kept, starting + am, 0);
+        return fitsAmRoom(queue, kept == null ? queue.getMaxAMShare() : kept, starting + am * reserved, 0);
     }
 
     /** Memory of the queue's AMs passed on to FairScheduler and not running yet. */

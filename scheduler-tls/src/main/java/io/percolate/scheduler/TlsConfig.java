@@ -73,8 +73,8 @@ record TlsConfig(
     /**
      * Jobs of the first N queries in QEF's order get their ApplicationMaster container before any
      * task container, so a job's start-up overlaps the running jobs' tasks; and TlsScheduler keeps
-     * each queue's AM room (maxAMShare of the larger of its steady and current fair share) and its
-     * last AM slot for its first N queries, holding back the AMs of the others
+     * each queue's AM room (maxAMShare of the larger of its steady and current fair share) with
+     * room for N AMs for its first N queries, holding back the AMs of the others
      * ({@link AmAdmission}); 0: strict query order, AMs start as FairScheduler allows.
      */
     static final String AM_FIRST_QUERIES = "percolate.scheduler.am-first-queries";
