@@ -65,6 +65,7 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
     static final String SPLIT_MAX_BYTES = "mapreduce.input.fileinputformat.split.maxsize";
     static final String BYTES_PER_REDUCER = "hive.exec.reducers.bytes.per.reducer";
     static final String MAX_REDUCERS = "hive.exec.reducers.max";
+    static final String BLOCK_BYTES = "dfs.blocksize";
 
     HookConfig {
         if (descriptorDir == null || descriptorDir.isBlank()) {
@@ -96,7 +97,8 @@ record HookConfig(boolean enabled, String descriptorDir, Optional<String> statis
                 (int) positive(conf, MAX_REDUCERS, conf.getInt(MAX_REDUCERS, d.maxReducers())),
                 positive(conf, MAP_MB_PER_SECOND, conf.getDouble(MAP_MB_PER_SECOND, d.mapBytesPerSecond() / 1e6)) * 1e6,
                 positive(conf, REDUCE_MB_PER_SECOND, conf.getDouble(REDUCE_MB_PER_SECOND, d.reduceBytesPerSecond() / 1e6)) * 1e6,
-                nonNegative(TASK_START_SECONDS, conf.getDouble(TASK_START_SECONDS, d.taskStartSeconds())));
+                nonNegative(TASK_START_SECONDS, conf.getDouble(TASK_START_SECONDS, d.taskStartSeconds())),
+                (long) positive(conf, BLOCK_BYTES, conf.getLongBytes(BLOCK_BYTES, d.blockBytes())));
         String statistics = conf.getTrimmed(StatisticsStore.DIR_KEY, StatisticsStore.DEFAULT_DIR);
         return new HookConfig(
                 ConfigValues.flag(conf, ENABLED, DEFAULT_ENABLED),

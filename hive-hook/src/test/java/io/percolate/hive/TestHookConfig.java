@@ -40,6 +40,7 @@ final class TestHookConfig {
         assertEquals("mapreduce.input.fileinputformat.split.maxsize", HookConfig.SPLIT_MAX_BYTES);
         assertEquals("hive.exec.reducers.bytes.per.reducer", HookConfig.BYTES_PER_REDUCER);
         assertEquals("hive.exec.reducers.max", HookConfig.MAX_REDUCERS);
+        assertEquals("dfs.blocksize", HookConfig.BLOCK_BYTES);
         assertEquals("percolate.statistics.on-analyze", HookConfig.STATISTICS_ON_ANALYZE);
     }
 
@@ -94,7 +95,8 @@ final class TestHookConfig {
                 "percolate.estimate.task-start-seconds", "0",
                 "mapreduce.input.fileinputformat.split.maxsize", "134217728",
                 "hive.exec.reducers.bytes.per.reducer", "1000000",
-                "hive.exec.reducers.max", "99"));
+                "hive.exec.reducers.max", "99",
+                "dfs.blocksize", "64m"));
         assertFalse(config.enabled());
         assertEquals("hdfs://nn:8020/percolate/d", config.descriptorDir()); // trimmed
         CoarseEstimator.Settings s = config.estimator();
@@ -104,6 +106,7 @@ final class TestHookConfig {
         assertEquals(100_000_000.0, s.mapBytesPerSecond(), 1e-6);
         assertEquals(12_500_000.0, s.reduceBytesPerSecond(), 1e-6);
         assertEquals(0.0, s.taskStartSeconds());
+        assertEquals(64L << 20, s.blockBytes(), "HDFS's size suffixes are read");
     }
 
     @Test

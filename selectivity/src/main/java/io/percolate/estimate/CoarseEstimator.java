@@ -6,6 +6,7 @@ import io.percolate.timing.TaskPhase;
 import io.percolate.timing.TimeModel;
 import io.percolate.timing.TaskVolume;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,13 +25,15 @@ public final class CoarseEstimator implements DagEstimator {
     /**
      * The estimator's knobs.
      *
-     * @param splitBytes          bytes per map task (one input split)
+     * @param splitBytes          the largest input split ({@code mapreduce.input.fileinputformat.split.maxsize})
      * @param bytesPerReducer     bytes per reduce task when the plan leaves the count open
      *                            (Hive's {@code hive.exec.reducers.bytes.per.reducer})
      * @param maxReducers         cap on sized reducer counts ({@code hive.exec.reducers.max})
      * @param mapBytesPerSecond   map-task throughput
      * @param reduceBytesPerSecond reduce-task throughput
      * @param taskStartSeconds    fixed cost of any task (container and JVM start)
+     * @param blockBytes          the default file system's block size ({@code dfs.blocksize}), which bounds a
+     *                            split's chunks in inputs whose own is not known
      */
     public record Settings(
             long splitBytes,
@@ -38,8 +41,11 @@ public final class CoarseEstimator implements DagEstimator {
             int maxReducers,
             double mapBytesPerSecond,
             double reduceBytesPerSecond,
-            double taskStartSeconds) {
+            double taskStartSeconds,
+            long blockBytes) {
 
+        /** HDFS's default block size. */
+        public static final long DEFAULT_BLOCK_BYTES = 128L << 20;
         public static final Settings DEFAULTS = new Settings(256L << 20, 256L << 20, 1009, 50e6, 25e6, 5.0);
 
         public Settings {
@@ -51,6 +57,14 @@ public final class CoarseEstimator implements DagEstimator {
             if (!(taskStartSeconds >= 0) || Double.isInfinite(taskStartSeconds)) {
                 throw new IllegalArgumentException("task start seconds must be >= 0, got " + taskStartSeconds);
             }
+            positive("block bytes", blockBytes);
+        }
+
+        /** On HDFS's default block size. */
+        public Settings(long splitBytes, long bytesPerReducer, int maxReducers, double mapBytesPerSecond,
+                        double reduceBytesPerSecond, double taskStartSeconds) {
+            this(splitBytes, bytesPerReducer, maxReducers, mapBytesPerSecond, reduceBytesPerSecond, taskStartSeconds,
+                    DEFAULT_BLOCK_BYTES);
         }
 
         /** An untrained task's seconds: its start-up, then its input at its phase's throughput. */
@@ -86,40 +100,51 @@ public final class CoarseEstimator implements DagEstimator {
     @Override
     public Map<String, JobEstimate> estimate(List<JobShape> jobs, Map<String, ObservedOutput> observed) {
         return ParentsFirst.estimate(jobs, (job, parents) -> {
-            long input = job.tableBytes();
-            for (JobEstimate p : parents) {
-                input += p.outputBytes();
-            }
-            JobEstimate e = estimateOne(job, input);
+            List<CombinedSplits.Input> inputs = new ArrayList<>(tableInputs(job));
+            parents.forEach(p -> inputs.add(CombinedSplits.Input.outputOf(p)));
+            JobEstimate e = estimateOne(job, inputs);
             ObservedOutput actual = observed.get(job.stageId());
             return actual == null ? e : e.withOutputBytes(actual.bytes().orElse(e.outputBytes()));
         });
     }
 
-    private JobEstimate estimateOne(JobShape job, long inputBytes) {
-        return timed(settings, model, job, volume(settings, job, inputBytes), JobEstimate.Confidence.LOW);
+    private JobEstimate estimateOne(JobShape job, List<CombinedSplits.Input> inputs) {
+        return timed(settings, model, job, volume(settings, job, inputs), JobEstimate.Confidence.LOW);
     }
 
-    /** A job's volume by the defaults: 1/3 per filter into the shuffle, the operator's selectivity out. */
-    static JobVolume volume(Settings settings, JobShape job, long inputBytes) {
+    /** The base tables a job reads: each scanned table, or their total when the scans are not known. */
+    static List<CombinedSplits.Input> tableInputs(JobShape job) {
+        return job.scans().isEmpty() ? List.of(CombinedSplits.Input.table(job.tableBytes(), 0))
+                : job.scans().stream().map(s -> CombinedSplits.Input.table(s.table().bytes(), s.blockBytes())).toList();
+    }
+
+    /**
+     * A job's volume by the defaults: 1/3 per filter into the shuffle, the operator's selectivity
+     * out. {@code inputs}: the size of each input it reads (tables and parents' outputs).
+     */
+    static JobVolume volume(Settings settings, JobShape job, List<CombinedSplits.Input> inputs) {
+        long inputBytes = inputs.stream().mapToLong(CombinedSplits.Input::bytes).sum();
         // Filters run map-side, so the shuffle carries the filtered input; the major operator
         // then shapes the output.
         long shuffle = Math.round(inputBytes * Math.pow(FILTER_SELECTIVITY, job.filters()));
         long output = Math.round(shuffle * operatorSelectivity(job.operator()));
-        return volume(settings, job, inputBytes, inputBytes / DEFAULT_ROW_BYTES,
+        return volume(settings, job, inputs, inputBytes / DEFAULT_ROW_BYTES,
                 shuffle, shuffle / DEFAULT_ROW_BYTES, output, output / DEFAULT_ROW_BYTES);
     }
 
     /**
-     * A job's volume with its task counts: one map per split of the input, reducers as the plan
-     * fixes them or one per {@code bytesPerReducer} of input (Hive's rule).
+     * A job's volume with its task counts: one map per split of each input ({@link CombinedSplits}),
+     * reducers as the plan fixes them or one per {@code bytesPerReducer} of input (Hive's rule).
+     *
+     * @param inputs the size of each input it reads: tables and parents' outputs
      */
-    static JobVolume volume(Settings settings, JobShape job, long inputBytes, double inputRows,
+    static JobVolume volume(Settings settings, JobShape job, List<CombinedSplits.Input> inputs, double inputRows,
                             long shuffleBytes, double shuffleRows, long outputBytes, double outputRows) {
-        int maps = (int) Math.max(1, ceilDiv(inputBytes, settings.splitBytes()));
+        long inputBytes = inputs.stream().mapToLong(CombinedSplits.Input::bytes).sum();
+        int maps = CombinedSplits.mapTasks(inputs, settings.blockBytes(), settings.splitBytes());
         int reduces = !job.hasReduce() ? 0
                 : job.fixedReducers() > 0 ? job.fixedReducers()
-                : (int) Math.min(settings.maxReducers(), Math.max(1, ceilDiv(inputBytes, settings.bytesPerReducer())));
+                : (int) Math.min(settings.maxReducers(), Math.max(1, CombinedSplits.ceilDiv(inputBytes, settings.bytesPerReducer())));
         return new JobVolume(inputBytes, inputRows, job.hasReduce() ? shuffleBytes : 0, job.hasReduce() ? shuffleRows : 0,
                 outputBytes, outputRows, maps, reduces);
     }
@@ -151,9 +176,5 @@ public final class CoarseEstimator implements DagEstimator {
             case GROUP_BY -> 0.1;
             case EXTRACT -> 1.0;
         };
-    }
-
-    private static long ceilDiv(long a, long b) {
-        return (a + b - 1) / b;
     }
 }

@@ -159,19 +159,19 @@ public final class StatisticalEstimator implements DagEstimator {
     private Flow estimateOne(JobShape job, List<Flow> parents) {
         if (job.scans().isEmpty() && job.tableBytes() > 0) {
             // a job described by its sizes alone: nothing for statistics to work on
-            long input = job.tableBytes() + parents.stream().mapToLong(p -> p.estimate().outputBytes()).sum();
-            JobVolume v = CoarseEstimator.volume(settings, job, input);
+            List<CombinedSplits.Input> inputs = new ArrayList<>(CoarseEstimator.tableInputs(job));
+            parents.forEach(p -> inputs.add(CombinedSplits.Input.outputOf(p.estimate())));
+            JobVolume v = CoarseEstimator.volume(settings, job, inputs);
             JobEstimate e = CoarseEstimator.timed(settings, model, job, v, JobEstimate.Confidence.LOW);
             return new Flow(v.outputRows(), DEFAULT_ROW_BYTES, Map.of(), Map.of(), Map.of(), Map.of(), v, e, false);
         }
         boolean measured = true;
-        long inputBytes = 0;
+        List<CombinedSplits.Input> inputs = new ArrayList<>(CoarseEstimator.tableInputs(job));
         double readRows = 0; // what the maps read, before any filter: what MAP_INPUT_RECORDS counts
         List<Side> sides = new ArrayList<>();
         Map<String, Double> columns = new HashMap<>();
         Map<String, Double> tableRows = new HashMap<>();
         for (TableScan scan : job.scans()) {
-            inputBytes += scan.table().bytes();
             Optional<Double> counted = statisticsRows(scan);
             measured &= counted.isPresent();
             double rows = counted.orElseGet(() -> scan.table().rows() > 0 ? scan.table().rows()
@@ -196,7 +196,7 @@ public final class StatisticalEstimator implements DagEstimator {
             readRows += rows;
         }
         for (Flow p : parents) {
-            inputBytes += p.estimate().outputBytes();
+            inputs.add(CombinedSplits.Input.outputOf(p.estimate()));
             measured &= p.measured();
             p.columns().forEach((column, distinct) -> columns.merge(column, distinct, Math::min));
             Optional<KeyDistribution> key = job.keys().stream().map(StatisticalEstimator::lower)
@@ -208,7 +208,7 @@ public final class StatisticalEstimator implements DagEstimator {
         double inputRows = sides.stream().mapToDouble(Side::rows).sum();
         double inputRowBytes = inputRows > 0 ? sides.stream().mapToDouble(s -> s.rows() * s.rowBytes()).sum() / inputRows
                 : DEFAULT_ROW_BYTES;
-        JobVolume sized = CoarseEstimator.volume(settings, job, inputBytes, readRows, 0, 0, 0, 0);
+        JobVolume sized = CoarseEstimator.volume(settings, job, inputs, readRows, 0, 0, 0, 0);
         int maps = sized.mapTasks();
 
         OperatorCardinality operator;
@@ -267,7 +267,7 @@ public final class StatisticalEstimator implements DagEstimator {
                 }
             }
         }
-        JobVolume volume = CoarseEstimator.volume(settings, job, inputBytes, readRows,
+        JobVolume volume = CoarseEstimator.volume(settings, job, inputs, readRows,
                 Math.round(shuffledBytes), shuffledRows, Math.round(outRows * outRowBytes), outRows);
         JobEstimate estimate = CoarseEstimator.timed(settings, model, job, volume,
                 measured ? JobEstimate.Confidence.MEDIUM : JobEstimate.Confidence.LOW);

@@ -2,6 +2,8 @@ package io.percolate.estimate;
 
 import io.percolate.model.JobEstimate;
 import io.percolate.model.OperatorKind;
+import io.percolate.model.SizeSource;
+import io.percolate.model.TableRef;
 import io.percolate.timing.TaskPhase;
 import io.percolate.timing.TimeModel;
 import org.junit.jupiter.api.Test;
@@ -36,13 +38,32 @@ final class TestCoarseEstimator {
         assertEquals(JobEstimate.Confidence.LOW, groupBy.confidence());
     }
 
+    /**
+     * Hive splits each input apart: two tables of 1.5 split sizes run one map each (two halves
+     * packed into one split), and the parent's small output one more; not ceil(330 / 100) = 4.
+     */
+    @Test
+    void mapTasks_areCountedPerInput_asHiveCombinesSplits() {
+        JobShape join = new JobShape("Stage-2", List.of("Stage-1"), OperatorKind.JOIN, 300, 0, true, 0,
+                List.of(scan("db.a", 150), scan("db.b", 150)), List.of(), List.of());
+        Map<String, JobEstimate> e = new CoarseEstimator(SETTINGS).estimate(List.of(
+                new JobShape("Stage-1", List.of(), OperatorKind.EXTRACT, 30, 0, false, 0), join));
+        assertEquals(330, e.get("Stage-2").inputBytes());
+        assertEquals(3, e.get("Stage-2").mapTasks());
+    }
+
+    private static TableScan scan(String table, long bytes) {
+        return new TableScan(new TableRef(table, bytes, 0, SizeSource.FILE_SYSTEM), List.of(), List.of());
+    }
+
     @Test
     void aTrainedModel_timesEachTaskFromItsVolume() {
         // map tasks: 1 s + 2 s per MB read; reduce tasks: 3 s + 1 s per MB shuffled in
         TimeModel model = new TimeModel(List.of(
                 new TimeModel.Fit(null, TaskPhase.MAP, 1, Map.of(TimeModel.Feature.INPUT_MB, 2.0), 1, 10, 0, Map.of()),
                 new TimeModel.Fit(OperatorKind.JOIN, TaskPhase.REDUCE, 3, Map.of(TimeModel.Feature.INPUT_MB, 1.0), 1, 10, 0, Map.of())));
-        CoarseEstimator.Settings mb = new CoarseEstimator.Settings(100_000_000, 300_000_000, 1009, 10e6, 5e6, 2);
+        // one 1 GiB block: the 900 MB input is nine whole 100 MB splits
+        CoarseEstimator.Settings mb = new CoarseEstimator.Settings(100_000_000, 300_000_000, 1009, 10e6, 5e6, 2, 1L << 30);
         Map<String, JobEstimate> e = new CoarseEstimator(mb, Optional.of(model)).estimate(List.of(
                 new JobShape("Stage-1", List.of(), OperatorKind.JOIN, 900_000_000, 1, true, 0),
                 new JobShape("Stage-2", List.of("Stage-1"), OperatorKind.GROUP_BY, 0, 0, true, 0)));

@@ -111,7 +111,8 @@ public final class PlanExtractor {
             long tableBytes = base.tables.stream().mapToLong(TableRef::bytes).sum();
             List<TableScan> tableScans = base.tables.stream().map(t -> new TableScan(t,
                     filtersByTable.getOrDefault(t.name(), List.of()),
-                    base.projections.stream().filter(c -> c.table().equals(t.name())).map(ColumnRef::name).toList()))
+                    base.projections.stream().filter(c -> c.table().equals(t.name())).map(ColumnRef::name).toList(),
+                    sizer.blockBytes(t)))
                     .toList();
             shapes.add(new JobShape(stage, parents, scan.majorOperator(), tableBytes, conjuncts(predicates),
                     scan.hasReduce, scan.fixedReducers, tableScans, scan.keys,

@@ -82,6 +82,23 @@ final class TableSizer {
         }
     }
 
+    /**
+     * The block size of the file system {@code table} is stored on, as a new file there gets it
+     * (no call to the file system's servers); 0 when not known.
+     */
+    long blockBytes(TableRef table) {
+        if (table.locations().isEmpty()) {
+            return 0;
+        }
+        try {
+            Path location = new Path(table.locations().get(0));
+            return Math.max(0, location.getFileSystem(conf).getDefaultBlockSize(location));
+        } catch (IOException | RuntimeException e) {
+            LOG.info("Percolate: no block size for {}: {}", table.name(), e.toString());
+            return 0;
+        }
+    }
+
     private static long parse(Map<String, String> params, String key) {
         if (params == null) {
             return -1;

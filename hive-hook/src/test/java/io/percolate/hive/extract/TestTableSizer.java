@@ -61,4 +61,17 @@ final class TestTableSizer {
         assertEquals(new TableRef("tpch.orders", 0, 0, SizeSource.UNKNOWN, at(tmp.resolve("gone"))),
                 new TableSizer(new Configuration()).size(table(tmp.resolve("gone")), List.of()));
     }
+
+    /** The block size bounds how Hive cuts a table into splits: the table's own file system's, read from its location. */
+    @Test
+    void blockBytes_isTheBlockSizeOfTheTablesFileSystem_orUnknownWithoutALocation() {
+        Configuration conf = new Configuration();
+        conf.setLong("fs.local.block.size", 3_800_000);
+        conf.setBoolean("fs.file.impl.disable.cache", true); // a cached instance would keep another test's conf
+        TableSizer sizer = new TableSizer(conf);
+        assertEquals(3_800_000, sizer.blockBytes(new TableRef("tpch.orders", 300, 0, SizeSource.FILE_SYSTEM, at(tmp))));
+        assertEquals(0, sizer.blockBytes(new TableRef("tpch.orders", 300, 0, SizeSource.FILE_SYSTEM)));
+        assertEquals(0, sizer.blockBytes(new TableRef("tpch.orders", 300, 0, SizeSource.FILE_SYSTEM, List.of("nosuchfs://x/y"))),
+                "a file system that cannot be opened");
+    }
 }
