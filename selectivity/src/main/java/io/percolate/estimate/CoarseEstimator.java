@@ -100,9 +100,7 @@ public final class CoarseEstimator implements DagEstimator {
     @Override
     public Map<String, JobEstimate> estimate(List<JobShape> jobs, Map<String, ObservedOutput> observed) {
         return ParentsFirst.estimate(jobs, (job, parents) -> {
-            List<CombinedSplits.Input> inputs = new ArrayList<>(tableInputs(job));
-            parents.forEach(p -> inputs.add(CombinedSplits.Input.outputOf(p)));
-            JobEstimate e = estimateOne(job, inputs);
+            JobEstimate e = estimateOne(job, inputs(job, parents));
             ObservedOutput actual = observed.get(job.stageId());
             return actual == null ? e : e.withOutputBytes(actual.bytes().orElse(e.outputBytes()));
         });
@@ -112,10 +110,18 @@ public final class CoarseEstimator implements DagEstimator {
         return timed(settings, model, job, volume(settings, job, inputs), JobEstimate.Confidence.LOW);
     }
 
-    /** The base tables a job reads: each scanned table, or their total when the scans are not known. */
-    static List<CombinedSplits.Input> tableInputs(JobShape job) {
-        return job.scans().isEmpty() ? List.of(CombinedSplits.Input.table(job.tableBytes(), 0))
-                : job.scans().stream().map(s -> CombinedSplits.Input.table(s.table().bytes(), s.blockBytes())).toList();
+    /**
+     * What a job reads: each base table it scans (their total when the scans are not known), then
+     * each parent's output.
+     */
+    static List<CombinedSplits.Input> inputs(JobShape job, List<JobEstimate> parents) {
+        List<CombinedSplits.Input> inputs = new ArrayList<>();
+        if (job.scans().isEmpty()) {
+            inputs.add(CombinedSplits.Input.table(job.tableBytes(), 0));
+        }
+        job.scans().forEach(s -> inputs.add(CombinedSplits.Input.table(s.table().bytes(), s.blockBytes())));
+        parents.forEach(p -> inputs.add(CombinedSplits.Input.outputOf(p)));
+        return inputs;
     }
 
     /**

@@ -156,17 +156,19 @@ public final class StatisticalEstimator implements DagEstimator {
                 estimated.volume(), estimated.estimate().withOutputBytes(bytes), true);
     }
 
+    private static List<JobEstimate> estimates(List<Flow> parents) {
+        return parents.stream().map(Flow::estimate).toList();
+    }
+
     private Flow estimateOne(JobShape job, List<Flow> parents) {
         if (job.scans().isEmpty() && job.tableBytes() > 0) {
             // a job described by its sizes alone: nothing for statistics to work on
-            List<CombinedSplits.Input> inputs = new ArrayList<>(CoarseEstimator.tableInputs(job));
-            parents.forEach(p -> inputs.add(CombinedSplits.Input.outputOf(p.estimate())));
-            JobVolume v = CoarseEstimator.volume(settings, job, inputs);
+            JobVolume v = CoarseEstimator.volume(settings, job, CoarseEstimator.inputs(job, estimates(parents)));
             JobEstimate e = CoarseEstimator.timed(settings, model, job, v, JobEstimate.Confidence.LOW);
             return new Flow(v.outputRows(), DEFAULT_ROW_BYTES, Map.of(), Map.of(), Map.of(), Map.of(), v, e, false);
         }
         boolean measured = true;
-        List<CombinedSplits.Input> inputs = new ArrayList<>(CoarseEstimator.tableInputs(job));
+        List<CombinedSplits.Input> inputs = CoarseEstimator.inputs(job, estimates(parents));
         double readRows = 0; // what the maps read, before any filter: what MAP_INPUT_RECORDS counts
         List<Side> sides = new ArrayList<>();
         Map<String, Double> columns = new HashMap<>();
@@ -196,7 +198,6 @@ public final class StatisticalEstimator implements DagEstimator {
             readRows += rows;
         }
         for (Flow p : parents) {
-            inputs.add(CombinedSplits.Input.outputOf(p.estimate()));
             measured &= p.measured();
             p.columns().forEach((column, distinct) -> columns.merge(column, distinct, Math::min));
             Optional<KeyDistribution> key = job.keys().stream().map(StatisticalEstimator::lower)
