@@ -40,12 +40,14 @@ import java.util.Set;
  * @param trainedModel every query of the mixes first runs alone once to train time models, and
  *                     from then on the hook times each query's tasks by one fitted without its own
  *                     jobs ({@link HeldOutModels}); false: by its throughput defaults
+ * @param amLane       TLS's {@code percolate.scheduler.am-lane} on its cluster: ApplicationMasters its
+ *                     leading queries may start beyond the AM room (0, TLS's default: none)
  * @param out          where result.json and the plots go
  */
 record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, double largeScale,
                        TableFormat format, int queries, double meanGapSeconds, int groupSize, long seed, int nodes,
                        int nodeMemoryMb, double filerMbPerSecond, boolean prefetch, boolean manager, boolean trainedModel,
-                       Path out) {
+                       int amLane, Path out) {
     static final int CONTAINER_MB = 512;
     static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke", "xdfs-smoke");
     /** Where the large queries' tables are declared when {@code largeScale} differs from {@code scale}. */
@@ -61,7 +63,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         }
         if (mixes.isEmpty() || schedulers.isEmpty() || !(scale > 0) || !(largeScale > 0) || queries < 1
                 || !(meanGapSeconds >= 0) || groupSize < 1 || nodes < 1 || nodeMemoryMb < CONTAINER_MB
-                || !(filerMbPerSecond > 0)) {
+                || !(filerMbPerSecond > 0) || amLane < 0) {
             throw new IllegalArgumentException("bad settings: " + this);
         }
         // the fields are not assigned yet: the parameters, not xdfs() and largeTables()
@@ -85,15 +87,15 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
      * {@code --queries 10}, {@code --gap 10},
      * {@code --group-size 2}, {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
      * {@code --no-prefetch} (prefetch is on by default), {@code --no-manager} (the manager runs by
-     * default), {@code --trained-model}, {@code --out target/bench/cluster}.
+     * default), {@code --trained-model}, {@code --am-lane 0}, {@code --out target/bench/cluster}.
      */
     static ClusterSettings parse(List<String> args) {
         BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "large-scale", "format",
-                        "queries", "gap", "group-size", "seed", "nodes", "node-mb", "filer-mb", "out"),
+                        "queries", "gap", "group-size", "seed", "nodes", "node-mb", "filer-mb", "am-lane", "out"),
                 Set.of("no-prefetch", "no-manager", "trained-model"), "--mix facebook,groups,single,xdfs"
                         + " --schedulers tls,fair,capacity,fair-noamlimit --scale SF --large-scale SF --format text|orc"
                         + " --queries N --gap S --group-size N --seed N --nodes N --node-mb MB --filer-mb M"
-                        + " --no-prefetch --no-manager --trained-model --out DIR");
+                        + " --no-prefetch --no-manager --trained-model --am-lane N --out DIR");
         List<SchedulerKind> schedulers = new ArrayList<>();
         for (String s : o.list("schedulers", List.of("tls", "fair", "capacity"))) {
             schedulers.add(SchedulerKind.of(s));
@@ -103,7 +105,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
                 scale, o.number("large-scale", scale), TableFormat.of(o.text("format", "text")),
                 o.integer("queries", 10), o.number("gap", 10), o.integer("group-size", 2),
                 o.longInteger("seed", 1), o.integer("nodes", 2), o.integer("node-mb", 2048), o.number("filer-mb", 4),
-                !o.flag("no-prefetch"), !o.flag("no-manager"), o.flag("trained-model"),
+                !o.flag("no-prefetch"), !o.flag("no-manager"), o.flag("trained-model"), o.integer("am-lane", 0),
                 o.path("out", Path.of("target", "bench", "cluster")));
     }
 
@@ -113,6 +115,11 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
      */
     boolean smoke() {
         return mixes.contains("smoke") || mixes.contains("xdfs-smoke");
+    }
+
+    /** TLS's own keys on its cluster, where they differ from its defaults. */
+    Map<String, String> tlsSettings() {
+        return amLane == 0 ? Map.of() : Map.of("percolate.scheduler.am-lane", Integer.toString(amLane));
     }
 
     /** Whether to compare a mix on the NFS filer through xdfs with HDFS and ingest. */
@@ -173,6 +180,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         m.put("xdfs_prefetch", prefetch);
         m.put("xdfs_manager", manager);
         m.put("trained_model", trainedModel);
+        m.put("am_lane", amLane);
         m.put("split_bytes", splitBytes());
         return m;
     }

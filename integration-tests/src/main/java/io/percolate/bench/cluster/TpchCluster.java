@@ -76,7 +76,7 @@ final class TpchCluster implements AutoCloseable {
         FileUtil.fullyDelete(workDir.toFile());
         MiniPercolateCluster cluster = MiniPercolateCluster.start(new MiniPercolateCluster.Spec(
                 workDir.resolve("cluster"), settings.nodes(), settings.nodeMemoryMb(), ClusterSettings.CONTAINER_MB,
-                false, scheduler));
+                false, scheduler, scheduler == SchedulerKind.TLS ? settings.tlsSettings() : Map.of()));
         Optional<XdfsManager> manager = Optional.empty();
         try {
             TpchDataset data = new TpchDataset(settings.scale(), tables);

@@ -76,6 +76,15 @@ final class TestClusterSettings {
         assertTrue(e.getMessage().contains("smoke"), e.getMessage());
     }
 
+    @Test
+    void amLane_isTlsOwnKey_offByDefault() {
+        assertEquals(java.util.Map.of(), ClusterSettings.parse(List.of()).tlsSettings());
+        ClusterSettings lane = ClusterSettings.parse(List.of("--am-lane", "1"));
+        assertEquals(java.util.Map.of("percolate.scheduler.am-lane", "1"), lane.tlsSettings());
+        assertEquals(1, lane.toMap().get("am_lane"));
+        assertThrows(IllegalArgumentException.class, () -> ClusterSettings.parse(List.of("--am-lane", "-1")));
+    }
+
     private static List<String> concat(List<String> a, List<String> b) {
         return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
     }
