@@ -233,7 +233,7 @@ final class AmAdmission {
     }
 
     /** The share the queue can count on: the larger, by memory, of its steady and its current fair share. */
-    private static Resource countedShare(FSLeafQueue queue) {
+    static Resource countedShare(FSLeafQueue queue) {
         Resource steady = queue.getSteadyFairShare();
         Resource fair = queue.getFairShare();
         return steady.getMemorySize() >= fair.getMemorySize() ? steady : fair;

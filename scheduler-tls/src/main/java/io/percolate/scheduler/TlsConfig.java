@@ -29,6 +29,7 @@ record TlsConfig(
         boolean deleteRetiredDescriptors,
         int amFirstQueries,
         int amLane,
+        double taskGate,
         QueryRegistry.Settings registry,
         Qef.Settings qef,
         Duration loadWindow,
@@ -88,6 +89,14 @@ record TlsConfig(
      */
     static final String AM_LANE = "percolate.scheduler.am-lane";
     static final int DEFAULT_AM_LANE = 0;
+    /**
+     * A job of a queue ordered by TLS starts its tasks only while the tasks held and asked for by
+     * the jobs ranked before it number fewer than this many times the tasks the cluster runs at
+     * full speed (learned, {@link TaskGate}); 0 (the default, until a benchmark shows it pays):
+     * off. Matters only on clusters whose nodes offer more containers than they have cores.
+     */
+    static final String TASK_GATE = "percolate.scheduler.task-gate";
+    static final double DEFAULT_TASK_GATE = 0;
     /** Order queries by QEF (smallest remaining WRD, with the slowdown guard); false: first come, first served. */
     static final String QEF_ENABLED = "percolate.scheduler.qef.enabled";
     static final boolean DEFAULT_QEF_ENABLED = true;
@@ -153,6 +162,9 @@ record TlsConfig(
         }
         if (amLane < 0) {
             throw new IllegalArgumentException(AM_LANE + " must be >= 0, got " + amLane);
+        }
+        if (!(taskGate >= 0) || Double.isInfinite(taskGate)) {
+            throw new IllegalArgumentException(TASK_GATE + " must be a number >= 0, got " + taskGate);
         }
         if (loadRetryDelay.isNegative()) {
             throw new IllegalArgumentException(LOAD_RETRY_MS + " must be >= 0, got " + loadRetryDelay.toMillis());
@@ -227,6 +239,7 @@ record TlsConfig(
                 flag(conf, DELETE_RETIRED, DEFAULT_DELETE_RETIRED),
                 (int) amFirstQueries,
                 (int) amLane,
+                number(conf, TASK_GATE, DEFAULT_TASK_GATE),
                 new QueryRegistry.Settings(idleSeconds * 1000, (int) history, taskSeconds, jobStartSeconds,
                         flag(conf, LODFA_ENABLED, DEFAULT_LODFA_ENABLED),
                         flag(conf, INPUT_SHARING, DEFAULT_INPUT_SHARING), recheckMillis),

@@ -81,6 +81,7 @@ public class TlsScheduler extends FairScheduler {
     private DescriptorLoader loader;
     private QueryRegistry registry;
     private AmAdmission admission;
+    private TaskGate taskGate;
     private InputWait inputWait;
     /** The cache tier's view of jobs' inputs ({@link #setInputReadiness}); none by default. */
     private volatile InputReadiness inputReadiness = InputReadiness.NONE;
@@ -136,6 +137,7 @@ public class TlsScheduler extends FairScheduler {
         registry = new QueryRegistry(loader, getClock(), config.registry(), new Qef(config.qef()), config.systemLoad(),
                 metrics);
         admission = new AmAdmission(config.amFirstQueries(), config.amLane());
+        taskGate = new TaskGate(config.taskGate());
         inputWait = new InputWait((queryId, stage) -> inputReadiness.cachedShare(queryId, stage),
                 config.inputReadyShare(), config.inputMaxWait());
         super.serviceInit(conf);
@@ -217,14 +219,17 @@ public class TlsScheduler extends FairScheduler {
                 leaders = leadersOf(ranks.keySet());
                 admission.keepAmRoom(getQueueManager().getLeafQueues());
                 released.addAll(admission.releasable(ranks.keySet(), a -> registry.admissionRank(a.getApplicationId())));
+                taskGate.update(ranks.keySet(), taskParallelism(), getClusterResource(), this::tasksOf);
                 metrics.heldApplicationMasters(admission.heldCount());
+                metrics.jobsKeptFromStarting(taskGate.keptCount());
                 metrics.jobsWaitingForInput(inputWait.waiting());
             });
         } catch (OutOfMemoryError e) {
             throw e;
         } catch (Throwable e) {
-            LOG.warn("Percolate: registry refresh failed (scheduling goes on; held ApplicationMasters start)", e);
+            LOG.warn("Percolate: registry refresh failed (scheduling goes on; held ApplicationMasters and jobs start)", e);
             released.addAll(admission.releaseAll());
+            openTaskGate();
         }
         for (AmAdmission.AmAsk ask : released) {
             startApplicationMaster(ask);
@@ -233,9 +238,10 @@ public class TlsScheduler extends FairScheduler {
 
     /**
      * Holds back the ApplicationMaster ask of a low-ranked query while its queue's AM room is
-     * kept for the leading queries ({@link AmAdmission}); everything else passes to FairScheduler
-     * unchanged. A running ApplicationMaster's ask for tasks tells the registry where its job's
-     * start-up ended, should the job then wait for containers.
+     * kept for the leading queries ({@link AmAdmission}); everything else passes to FairScheduler,
+     * and the task asks of a job kept from starting are then withheld again ({@link TaskGate}). A
+     * running ApplicationMaster's ask for tasks tells the registry where its job's start-up ended,
+     * should the job then wait for containers.
      */
     @Override
     public Allocation allocate(ApplicationAttemptId attemptId, List<ResourceRequest> ask,
@@ -253,8 +259,26 @@ public class TlsScheduler extends FairScheduler {
         } catch (RuntimeException e) {
             LOG.warn("Percolate: could not decide on the ApplicationMaster of {}; it starts now", attemptId, e);
         }
-        return super.allocate(attemptId, admitted, schedulingRequests, release, blacklistAdditions,
+        Allocation allocation = super.allocate(attemptId, admitted, schedulingRequests, release, blacklistAdditions,
                 blacklistRemovals, updateRequests);
+        try {
+            FSAppAttempt attempt = getSchedulerApp(attemptId);
+            if (attempt != null && attempt.isAmRunning()) {
+                taskGate.asked(attempt, ask);
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("Percolate: could not keep back the tasks of {}; they start now", attemptId, e);
+        }
+        return allocation;
+    }
+
+    /** Hands every withheld task ask back to FairScheduler; never throws. */
+    private void openTaskGate() {
+        try {
+            locked(taskGate::openAll);
+        } catch (RuntimeException e) {
+            LOG.warn("Percolate: could not hand back the withheld task asks", e);
+        }
     }
 
     /**
@@ -300,6 +324,11 @@ public class TlsScheduler extends FairScheduler {
     /** A job's start-up, end and end on its query's path, as learned so far. */
     public JobOverheads jobOverheads() {
         return read(registry::jobOverheads);
+    }
+
+    /** Jobs kept from starting their tasks while the jobs before them fill the cluster's cores ({@link TaskGate}). */
+    public int jobsKeptFromStarting() {
+        return taskGate.keptCount();
     }
 
     /** ApplicationMasters held back for higher-ranked queries ({@link AmAdmission}). */
@@ -579,7 +608,21 @@ public class TlsScheduler extends FairScheduler {
         }
         long held = attempt.getLiveContainers().size() - (attempt.isAmRunning() ? 1 : 0);
         Resource pending = Resources.subtractNonNegative(Resources.clone(attempt.getDemand()), attempt.getResourceUsage());
-        return new AppDemand(containers(pending), held);
+        return new AppDemand(containers(pending) + taskGate.withheldTasks(attempt), held);
+    }
+
+    /** An attempt's task containers, held and asked for, including those the task gate withholds. */
+    private long tasksOf(FSAppAttempt attempt) {
+        AppDemand demand = demandOf(attempt.getApplicationId());
+        return demand.pending() + demand.running();
+    }
+
+    /**
+     * Tasks the cluster runs at full speed, as learned ({@link TaskGate}'s unit); a seam for
+     * tests, which cannot run enough jobs to teach it.
+     */
+    protected double taskParallelism() {
+        return registry.taskParallelism();
     }
 
     /** Containers a resource amounts to, counted in minimum allocations. */

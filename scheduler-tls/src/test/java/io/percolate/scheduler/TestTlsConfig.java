@@ -42,6 +42,7 @@ final class TestTlsConfig {
         assertEquals("percolate.scheduler.job-start-seconds", TlsConfig.JOB_START_SECONDS);
         assertEquals("percolate.scheduler.am-first-queries", TlsConfig.AM_FIRST_QUERIES);
         assertEquals("percolate.scheduler.am-lane", TlsConfig.AM_LANE);
+        assertEquals("percolate.scheduler.task-gate", TlsConfig.TASK_GATE);
         assertEquals("percolate.scheduler.qef.enabled", TlsConfig.QEF_ENABLED);
         assertEquals("percolate.scheduler.qef.fairness", TlsConfig.QEF_FAIRNESS);
         assertEquals("percolate.scheduler.qef.slow-list-limit", TlsConfig.SLOW_LIST_LIMIT);
@@ -64,6 +65,7 @@ final class TestTlsConfig {
         assertTrue(config.deleteRetiredDescriptors());
         assertEquals(2, config.amFirstQueries());
         assertEquals(0, config.amLane());
+        assertEquals(0, config.taskGate(), "the task gate is off");
         assertEquals(new QueryRegistry.Settings(600_000, 100, 30, 10, true, true, 1000), config.registry());
         assertEquals(new Qef.Settings(true, true, 3, 0), config.qef());
         assertEquals(Duration.ofSeconds(300), config.loadWindow());
@@ -86,6 +88,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.job-start-seconds", "2.5",
                 "percolate.scheduler.am-first-queries", "0",
                 "percolate.scheduler.am-lane", "3",
+                "percolate.scheduler.task-gate", "1.5",
                 "percolate.scheduler.qef.enabled", "false",
                 "percolate.scheduler.qef.fairness", "FALSE",
                 "percolate.scheduler.qef.slow-list-limit", "0",
@@ -100,7 +103,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.input.manager-address", "xdfs1.example.invalid:8098",
                 "percolate.scheduler.input.secret-file", " /etc/percolate/secret "));
 
-        assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false, 0, 3,
+        assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false, 0, 3, 1.5,
                 new QueryRegistry.Settings(90_000, 7, 12.5, 2.5, false, false, 200), new Qef.Settings(false, false, 0, 0.25),
                 Duration.ofSeconds(60), 0.5, Optional.of(new HttpAddress("::1", 0)), Duration.ZERO, 1.0,
                 Optional.of(new HttpAddress("xdfs1.example.invalid", 8098)), Optional.of(Path.of("/etc/percolate/secret"))),
@@ -153,6 +156,9 @@ final class TestTlsConfig {
             "percolate.scheduler.am-first-queries, 1000001",
             "percolate.scheduler.am-lane, -1",
             "percolate.scheduler.am-lane, 1000001",
+            "percolate.scheduler.task-gate, -0.5",
+            "percolate.scheduler.task-gate, NaN",
+            "percolate.scheduler.task-gate, Infinity",
             "percolate.scheduler.lodfa.input-sharing, ture",
             "percolate.scheduler.qef.slow-list-limit, -1",
             "percolate.scheduler.qef.oldest-query-share, 1",

@@ -97,6 +97,8 @@ final class TestTlsSchedulerOrdering {
     private boolean pausableUpdates;
     /** percolate.scheduler.input.max-wait-ms; 0 (the default) turns passing over off */
     private long inputMaxWaitMillis;
+    /** percolate.scheduler.task-gate; 0 (the default) turns it off */
+    private double taskGate;
 
     @AfterEach
     void stop() {
@@ -536,6 +538,78 @@ final class TestTlsSchedulerOrdering {
                 && stage.equalsIgnoreCase("Stage-1") ? OptionalDouble.of(cachedShare) : OptionalDouble.empty());
     }
 
+    /**
+     * The task gate on a cluster that runs two tasks at full speed: a's query leads and holds two
+     * tasks, so b, which has yet to start, waits with its asks withheld, though the node has room.
+     * When one of a's tasks ends, b starts, with what its ApplicationMaster last asked for.
+     */
+    @Test
+    void taskGate_keepsALowerRankedJobFromStartingWhileTheLeaderFillsTheCores() throws Exception {
+        taskGate = 1;
+        List<String> order = twoQueriesOfWhichTheSecondAsksWhileTheFirstRuns(
+                (names, firstTask, amB) -> {
+                    assertEquals(List.of(), gained(names, () -> nm.nodeHeartbeat(true)), "b waits, the node has room");
+                    assertEquals(1, scheduler.jobsKeptFromStarting());
+                    FSAppAttempt waiting = attempt(app("b"));
+                    assertEquals(waiting.getResourceUsage(), waiting.getDemand(), "b's asks are withheld from FairScheduler");
+                    request(amB, 2); // b's ApplicationMaster asks again meanwhile: two now
+                    assertEquals(List.of(), gained(names, () -> nm.nodeHeartbeat(true)), "b still waits");
+                    List<String> ended = gained(names, () -> nm.nodeHeartbeat(attempt(app("a")).getApplicationAttemptId(),
+                            firstTask, ContainerState.COMPLETE));
+                    assertEquals(List.of(), ended, "the gate opens at the next update, not before");
+                    scheduler.update();
+                    assertEquals(0, scheduler.jobsKeptFromStarting());
+                });
+        assertEquals(List.of("b", "b"), order, "b gets what its ApplicationMaster last asked for, no more");
+    }
+
+    @Test
+    void withoutTaskGate_theLowerRankedJobTakesTheFreeContainers() throws Exception {
+        List<String> order = twoQueriesOfWhichTheSecondAsksWhileTheFirstRuns((names, firstTask, amB) -> {
+            assertEquals(0, scheduler.jobsKeptFromStarting());
+        });
+        assertEquals(List.of("b", "b", "b"), order);
+    }
+
+    private interface WhileTheFirstRuns {
+        void check(Map<ApplicationId, String> names, long firstTask, MockAM amB) throws Exception;
+    }
+
+    /**
+     * Queries a (small, so first in QEF's order) and b (large), one job each on the 8 GB node: a
+     * asks for two tasks and gets them; b asks for three. Runs {@code meanwhile}, then returns who
+     * got the next containers (heartbeats until one allocates nothing).
+     */
+    private List<String> twoQueriesOfWhichTheSecondAsksWhileTheFirstRuns(WhileTheFirstRuns meanwhile) throws Exception {
+        start(5, 20);
+        publish("query-a", SMALL);
+        publish("query-b", BIG);
+        RMApp a = submit("a", tags("query-a", "Stage-1"));
+        MockAM amA = MockRM.launchAndRegisterAM(a, rm, nm);
+        RMApp b = submit("b", tags("query-b", "Stage-1"));
+        MockAM amB = MockRM.launchAndRegisterAM(b, rm, nm);
+        awaitStatus("query-a", DescriptorStatus.LOADED);
+        awaitStatus("query-b", DescriptorStatus.LOADED);
+        Map<ApplicationId, String> names = new LinkedHashMap<>();
+        names.put(a.getApplicationId(), "a");
+        names.put(b.getApplicationId(), "b");
+
+        request(amA, 2);
+        assertEquals(List.of("a", "a"), heartbeats(names, 2));
+        long firstTask = amA.allocate(new ArrayList<>(), new ArrayList<>()).getAllocatedContainers().get(0)
+                .getId().getContainerId();
+        nm.nodeHeartbeat(amA.getApplicationAttemptId(), firstTask, ContainerState.RUNNING);
+        rm.drainEvents();
+        request(amB, 3);
+        meanwhile.check(names, firstTask, amB);
+        List<String> order = new ArrayList<>();
+        for (List<String> got = gained(names, () -> nm.nodeHeartbeat(true)); !got.isEmpty();
+             got = gained(names, () -> nm.nodeHeartbeat(true))) {
+            order.addAll(got);
+        }
+        return order;
+    }
+
     // ---- the ResourceManager
 
     /**
@@ -550,6 +624,17 @@ final class TestTlsSchedulerOrdering {
             if (!paused) {
                 super.update();
             }
+        }
+    }
+
+    /**
+     * TlsScheduler on a cluster that runs two tasks at full speed: a test cannot run the dozens of
+     * jobs under load the scheduler learns that from.
+     */
+    public static final class TwoTasksAtFullSpeed extends TlsScheduler {
+        @Override
+        protected double taskParallelism() {
+            return 2;
         }
     }
 
@@ -572,7 +657,8 @@ final class TestTlsSchedulerOrdering {
                 """.formatted(maxAmShare, QUEUE), StandardCharsets.UTF_8);
 
         YarnConfiguration conf = new YarnConfiguration();
-        conf.set(YarnConfiguration.RM_SCHEDULER, (pausableUpdates ? PausableUpdates.class : TlsScheduler.class).getName());
+        conf.set(YarnConfiguration.RM_SCHEDULER, (pausableUpdates ? PausableUpdates.class
+                : taskGate > 0 ? TwoTasksAtFullSpeed.class : TlsScheduler.class).getName());
         conf.set(FairSchedulerConfiguration.ALLOCATION_FILE, allocations.toString());
         conf.setBoolean(FairSchedulerConfiguration.USER_AS_DEFAULT_QUEUE, false);
         conf.setBoolean(FairSchedulerConfiguration.ASSIGN_MULTIPLE, false);
@@ -588,6 +674,7 @@ final class TestTlsSchedulerOrdering {
         conf.setInt(TlsConfig.AM_FIRST_QUERIES, amFirstQueries);
         conf.setInt(TlsConfig.AM_LANE, amLane);
         conf.setLong(TlsConfig.INPUT_MAX_WAIT_MS, inputMaxWaitMillis);
+        conf.setDouble(TlsConfig.TASK_GATE, taskGate);
         if (recovery) {
             conf.setBoolean(YarnConfiguration.RECOVERY_ENABLED, true);
             conf.setBoolean(YarnConfiguration.RM_WORK_PRESERVING_RECOVERY_ENABLED, true);

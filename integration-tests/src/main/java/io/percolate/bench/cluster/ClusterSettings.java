@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Options of {@code ./percolate bench cluster}.
@@ -42,12 +43,15 @@ import java.util.Set;
  *                     jobs ({@link HeldOutModels}); false: by its throughput defaults
  * @param amLane       TLS's {@code percolate.scheduler.am-lane} on its cluster: ApplicationMasters its
  *                     leading queries may start beyond the AM room (0, TLS's default: none)
+ * @param taskGate     TLS's {@code percolate.scheduler.task-gate} on its cluster: a job starts its tasks
+ *                     only while the jobs before it hold and ask for fewer than this many times
+ *                     the tasks the cluster runs at full speed (0, TLS's default: off)
  * @param out          where result.json and the plots go
  */
 record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, double largeScale,
                        TableFormat format, int queries, double meanGapSeconds, int groupSize, long seed, int nodes,
                        int nodeMemoryMb, double filerMbPerSecond, boolean prefetch, boolean manager, boolean trainedModel,
-                       int amLane, Path out) {
+                       int amLane, double taskGate, Path out) {
     static final int CONTAINER_MB = 512;
     static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke", "xdfs-smoke");
     /** Where the large queries' tables are declared when {@code largeScale} differs from {@code scale}. */
@@ -63,7 +67,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         }
         if (mixes.isEmpty() || schedulers.isEmpty() || !(scale > 0) || !(largeScale > 0) || queries < 1
                 || !(meanGapSeconds >= 0) || groupSize < 1 || nodes < 1 || nodeMemoryMb < CONTAINER_MB
-                || !(filerMbPerSecond > 0) || amLane < 0) {
+                || !(filerMbPerSecond > 0) || amLane < 0 || !(taskGate >= 0) || Double.isInfinite(taskGate)) {
             throw new IllegalArgumentException("bad settings: " + this);
         }
         // the fields are not assigned yet: the parameters, not xdfs() and largeTables()
@@ -87,15 +91,16 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
      * {@code --queries 10}, {@code --gap 10},
      * {@code --group-size 2}, {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
      * {@code --no-prefetch} (prefetch is on by default), {@code --no-manager} (the manager runs by
-     * default), {@code --trained-model}, {@code --am-lane 0}, {@code --out target/bench/cluster}.
+     * default), {@code --trained-model}, {@code --am-lane 0}, {@code --task-gate 0},
+     * {@code --out target/bench/cluster}.
      */
     static ClusterSettings parse(List<String> args) {
         BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "large-scale", "format",
-                        "queries", "gap", "group-size", "seed", "nodes", "node-mb", "filer-mb", "am-lane", "out"),
+                        "queries", "gap", "group-size", "seed", "nodes", "node-mb", "filer-mb", "am-lane", "task-gate", "out"),
                 Set.of("no-prefetch", "no-manager", "trained-model"), "--mix facebook,groups,single,xdfs"
                         + " --schedulers tls,fair,capacity,fair-noamlimit --scale SF --large-scale SF --format text|orc"
                         + " --queries N --gap S --group-size N --seed N --nodes N --node-mb MB --filer-mb M"
-                        + " --no-prefetch --no-manager --trained-model --am-lane N --out DIR");
+                        + " --no-prefetch --no-manager --trained-model --am-lane N --task-gate F --out DIR");
         List<SchedulerKind> schedulers = new ArrayList<>();
         for (String s : o.list("schedulers", List.of("tls", "fair", "capacity"))) {
             schedulers.add(SchedulerKind.of(s));
@@ -106,6 +111,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
                 o.integer("queries", 10), o.number("gap", 10), o.integer("group-size", 2),
                 o.longInteger("seed", 1), o.integer("nodes", 2), o.integer("node-mb", 2048), o.number("filer-mb", 4),
                 !o.flag("no-prefetch"), !o.flag("no-manager"), o.flag("trained-model"), o.integer("am-lane", 0),
+                o.number("task-gate", 0),
                 o.path("out", Path.of("target", "bench", "cluster")));
     }
 
@@ -119,7 +125,14 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
 
     /** TLS's own keys on its cluster, where they differ from its defaults. */
     Map<String, String> tlsSettings() {
-        return amLane == 0 ? Map.of() : Map.of("percolate.scheduler.am-lane", Integer.toString(amLane));
+        Map<String, String> keys = new TreeMap<>();
+        if (amLane != 0) {
+            keys.put("percolate.scheduler.am-lane", Integer.toString(amLane));
+        }
+        if (taskGate != 0) {
+            keys.put("percolate.scheduler.task-gate", Double.toString(taskGate));
+        }
+        return keys;
     }
 
     /** Whether to compare a mix on the NFS filer through xdfs with HDFS and ingest. */
@@ -181,6 +194,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         m.put("xdfs_manager", manager);
         m.put("trained_model", trainedModel);
         m.put("am_lane", amLane);
+        m.put("task_gate", taskGate);
         m.put("split_bytes", splitBytes());
         return m;
     }

@@ -85,6 +85,15 @@ final class TestClusterSettings {
         assertThrows(IllegalArgumentException.class, () -> ClusterSettings.parse(List.of("--am-lane", "-1")));
     }
 
+    @Test
+    void taskGate_isTlsOwnKey_offByDefault() {
+        assertEquals(0.0, ClusterSettings.parse(List.of()).toMap().get("task_gate"));
+        ClusterSettings gate = ClusterSettings.parse(List.of("--task-gate", "2"));
+        assertEquals(java.util.Map.of("percolate.scheduler.task-gate", "2.0"), gate.tlsSettings());
+        assertEquals(2.0, gate.toMap().get("task_gate"));
+        assertThrows(IllegalArgumentException.class, () -> ClusterSettings.parse(List.of("--task-gate", "-1")));
+    }
+
     private static List<String> concat(List<String> a, List<String> b) {
         return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
     }

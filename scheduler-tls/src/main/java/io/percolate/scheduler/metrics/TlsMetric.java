@@ -27,6 +27,7 @@ enum TlsMetric implements MetricsInfo {
     PlacedSwrd("Active queries placed by the SWRD rule (smallest remaining WRD) in the last ordering"),
     PlacedFifo("Active queries placed first come, first served (QEF disabled) in the last ordering"),
     HeldApplicationMasters("ApplicationMasters held back so that each queue keeps AM room for its leading queries"),
+    JobsKeptFromStarting("Jobs kept from starting their tasks while the jobs before them fill the cluster's cores (task gate)"),
     JobsWaitingForInput("Jobs passed over while the cache tier copies their input (MixApart's Algorithm 1)"),
     // counters since the scheduler started
     DecisionsFloor("Times a query reached the head of QEF's order by the FLOOR rule"),

@@ -62,6 +62,7 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
     private final AtomicLong retired = new AtomicLong();
     private final AtomicLong reservationsReleased = new AtomicLong();
     private volatile int heldApplicationMasters;
+    private volatile int jobsKeptFromStarting;
     private volatile int jobsWaitingForInput;
     private volatile LongSupplier inputReports = () -> 0;
     private final Prediction prediction = new Prediction();
@@ -128,6 +129,11 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
         heldApplicationMasters = count;
     }
 
+    /** Jobs the task gate keeps from starting now. */
+    public void jobsKeptFromStarting(int count) {
+        jobsKeptFromStarting = count;
+    }
+
     public void jobsWaitingForInput(int count) {
         jobsWaitingForInput = count;
     }
@@ -166,6 +172,7 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
                 .addGauge(TlsMetric.Capacity, s.capacity())
                 .addGauge(TlsMetric.TaskParallelism, s.parallelism())
                 .addGauge(TlsMetric.HeldApplicationMasters, heldApplicationMasters)
+                .addGauge(TlsMetric.JobsKeptFromStarting, jobsKeptFromStarting)
                 .addGauge(TlsMetric.JobsWaitingForInput, jobsWaitingForInput);
         for (Rule rule : Rule.values()) {
             record.addGauge(TlsMetric.placed(rule), s.placedBy(rule));
