@@ -9,8 +9,9 @@ import java.util.Map;
 
 /**
  * What every MapReduce job costs on this cluster beyond its estimated tasks, learned from the
- * jobs the scheduler sees. A configured guess is right on no cluster, so observations replace it
- * as they come: exponentially weighted means, recent jobs weighing most.
+ * jobs the scheduler sees. A configured guess is right on no cluster, so the first observation
+ * replaces it, and later ones join it in exponentially weighted means, recent jobs weighing most
+ * ({@link DecayingMean}).
  * <ul>
  * <li><b>start</b>: from the moment a job could start (its arrival, or for a query's next job
  *     the moment its previous one finished, which covers Hive's hand-off) to its first task
@@ -25,9 +26,10 @@ import java.util.Map;
  *     of its tasks ran: its maps are done and its reduces are yet to be asked for, granted and
  *     launched (2.3 s a job on the mini-cluster, in neither phase's task times); 0 where the
  *     reduces start while maps still run. Waiting for containers other queries hold counts too;</li>
- * <li><b>work scale</b>: container-seconds its tasks used over its descriptor's WRD — how far
- *     the hook's task times are off on this cluster at the load it usually runs, applied to
- *     every query until the query's own finished jobs say better. It is kept for each
+ * <li><b>work scale</b>: container-seconds the tasks of finished jobs used over their
+ *     descriptors' WRD, pooled (a job weighs by its estimated work, as a query's own finished
+ *     jobs correct the rest of it) — how far the hook's task times are off on this cluster at the
+ *     load it usually runs, applied to every query until the query's own finished jobs say better. It is kept for each
  *     {@link Confidence} apart: the levels time tasks differently (a trained model at full
  *     speed, or throughput defaults), so their biases differ, and a newly trained model must
  *     not inherit the bias of the defaults it replaced;</li>
@@ -45,17 +47,18 @@ final class LearnedJobCosts {
     /** Finished jobs the parallelism and full-speed scale are learned from: older ones would weigh under 10⁻⁴. */
     static final int WINDOW = 40;
 
-    private double startSeconds;
-    private double endSeconds;
-    /** NaN until a job with a next job was seen */
-    private double pathEndSeconds = Double.NaN;
-    private double handOffSeconds;
+    private final double priorStartSeconds;
+    private final DecayingMean startSeconds = new DecayingMean(WEIGHT);
+    private final DecayingMean endSeconds = new DecayingMean(WEIGHT);
+    /** empty until a job with a next job was seen: the whole end counts until then */
+    private final DecayingMean pathEndSeconds = new DecayingMean(WEIGHT);
+    private final DecayingMean handOffSeconds = new DecayingMean(WEIGHT);
     private double parallelism = Double.POSITIVE_INFINITY;
     /** the last {@link #WINDOW} finished jobs of every kind, which K is learned from */
     private final ArrayDeque<TaskContention.Observation> recent = new ArrayDeque<>();
     /** the same for each kind of estimate, which its full-speed scale is learned from */
     private final Map<Confidence, ArrayDeque<TaskContention.Observation>> recentOfKind = new EnumMap<>(Confidence.class);
-    private final Map<Confidence, Double> workScales = new EnumMap<>(Confidence.class);
+    private final Map<Confidence, DecayingMean> workScales = new EnumMap<>(Confidence.class);
     private final Map<Confidence, Scale> scales = new EnumMap<>(Confidence.class);
 
     /** @param priorStartSeconds the start-up assumed until the first job is observed ({@code job-start-seconds}) */
@@ -63,21 +66,17 @@ final class LearnedJobCosts {
         if (!(priorStartSeconds >= 0) || Double.isInfinite(priorStartSeconds)) {
             throw new IllegalArgumentException("priorStartSeconds must be >= 0, got " + priorStartSeconds);
         }
-        this.startSeconds = priorStartSeconds;
+        this.priorStartSeconds = priorStartSeconds;
     }
 
     /** A job's first task was launched {@code seconds} after the job could start. */
     void started(double seconds) {
-        if (seconds >= 0 && Double.isFinite(seconds)) {
-            startSeconds += WEIGHT * (seconds - startSeconds);
-        }
+        addIfTime(startSeconds, seconds);
     }
 
     /** A job's application was removed {@code seconds} after its last task container ended. */
     void ended(double seconds) {
-        if (seconds >= 0 && Double.isFinite(seconds)) {
-            endSeconds += WEIGHT * (seconds - endSeconds);
-        }
+        addIfTime(endSeconds, seconds);
     }
 
     /**
@@ -85,16 +84,18 @@ final class LearnedJobCosts {
      * ended, or its application was removed then if that came first.
      */
     void endedOnPath(double seconds) {
-        if (seconds >= 0 && Double.isFinite(seconds)) {
-            double prior = Double.isNaN(pathEndSeconds) ? endSeconds : pathEndSeconds;
-            pathEndSeconds = prior + WEIGHT * (seconds - prior);
-        }
+        addIfTime(pathEndSeconds, seconds);
     }
 
     /** A finished job with reduces spent {@code seconds} between its tasks with none of them running. */
     void handedOff(double seconds) {
-        if (seconds >= 0 && Double.isFinite(seconds)) {
-            handOffSeconds += WEIGHT * (seconds - handOffSeconds);
+        addIfTime(handOffSeconds, seconds);
+    }
+
+    /** Negative or infinite times are not observations (a clock step, a missed event). */
+    private static void addIfTime(DecayingMean mean, double seconds) {
+        if (seconds >= 0) {
+            mean.add(seconds);
         }
     }
 
@@ -108,13 +109,14 @@ final class LearnedJobCosts {
             return;
         }
         double ratio = Math.min(TrackedQuery.MAX_CORRECTION, Math.max(TrackedQuery.MIN_CORRECTION, observed / estimated));
-        var job = new TaskContention.Observation(ratio, load >= 1 && Double.isFinite(load) ? load : Double.NaN, kind);
+        var job = new TaskContention.Observation(ratio, load >= 1 && Double.isFinite(load) ? load : Double.NaN, kind,
+                estimated);
         remember(recent, job);
         remember(recentOfKind.computeIfAbsent(kind, k -> new ArrayDeque<>()), job);
         parallelism = TaskContention.fit(recent.stream().filter(o -> !Double.isNaN(o.load())).toList(), 1 - WEIGHT);
-        double work = workScales.getOrDefault(kind, Scale.UNLEARNED.work());
-        workScales.put(kind, work + WEIGHT * (ratio - work));
-        recentOfKind.forEach((k, window) -> scales.put(k, new Scale(workScales.get(k), fullSpeed(window))));
+        workScales.computeIfAbsent(kind, k -> new DecayingMean(WEIGHT)).add(ratio, estimated);
+        recentOfKind.forEach((k, window) -> scales.put(k,
+                new Scale(workScales.get(k).orElse(Scale.UNLEARNED.work()), fullSpeed(window))));
     }
 
     /**
@@ -123,11 +125,11 @@ final class LearnedJobCosts {
      * not keep their slowdown in it.
      */
     private double fullSpeed(ArrayDeque<TaskContention.Observation> jobs) {
-        double scale = Scale.UNLEARNED.fullSpeed();
+        DecayingMean scale = new DecayingMean(WEIGHT);
         for (TaskContention.Observation o : jobs) {
-            scale += WEIGHT * (o.ratio() / ServiceTime.slowdown(o.load(), parallelism) - scale);
+            scale.add(o.ratio() / ServiceTime.slowdown(o.load(), parallelism), o.estimated());
         }
-        return scale;
+        return scale.orElse(Scale.UNLEARNED.fullSpeed());
     }
 
     private static void remember(ArrayDeque<TaskContention.Observation> window, TaskContention.Observation job) {
@@ -138,8 +140,9 @@ final class LearnedJobCosts {
     }
 
     JobCosts now() {
-        return new JobCosts(startSeconds, endSeconds, Double.isNaN(pathEndSeconds) ? endSeconds : pathEndSeconds,
-                handOffSeconds, parallelism, Map.copyOf(scales));
+        double end = endSeconds.orElse(0);
+        return new JobCosts(startSeconds.orElse(priorStartSeconds), end, pathEndSeconds.orElse(end),
+                handOffSeconds.orElse(0), parallelism, Map.copyOf(scales));
     }
 
     /**

@@ -195,17 +195,7 @@ public final class QueryRegistry {
         tasks.changed(now, query.runningTasks() - before);
     }
 
-    /** The job start-up T_alone and T_rem now count, seconds ({@link LearnedJobCosts}). */
-    public double jobStartSeconds() {
-        return costs.now().startSeconds();
-    }
-
-    /** The job end (last task to application removal) T_alone and T_rem now count, seconds. */
-    public double jobEndSeconds() {
-        return costs.now().endSeconds();
-    }
-
-    /** A job's start-up, end and end on its query's path, as learned so far. */
+    /** A job's start-up, end and end on its query's path, as T_alone and T_rem now count them ({@link LearnedJobCosts}). */
     public JobOverheads jobOverheads() {
         LearnedJobCosts.JobCosts now = costs.now();
         return new JobOverheads(now.startSeconds(), now.endSeconds(), now.pathEndSeconds());

@@ -36,8 +36,11 @@ final class TaskContention {
     /** Grid step between the tried values of K. */
     private static final double STEP = 1.05;
 
-    /** A finished job: its observed over estimated work, the mean task load it ran under, and its estimate's kind. */
-    record Observation(double ratio, double load, Confidence kind) {
+    /**
+     * A finished job: its observed over estimated work, the mean task load it ran under, its
+     * estimate's kind and its estimated work (what it weighs in a pooled scale; not in the fit).
+     */
+    record Observation(double ratio, double load, Confidence kind, double estimated) {
     }
 
     private TaskContention() {

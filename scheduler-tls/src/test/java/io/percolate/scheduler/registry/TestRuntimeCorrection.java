@@ -132,10 +132,10 @@ final class TestRuntimeCorrection {
         demand.put(APP1, new AppDemand(4, 0));
         awaitLoaded(registry);
         clock.set(4_000);
-        registry.taskLaunched(APP1); // 4 s after its arrival: 10 + 0.2 (4 - 10)
+        registry.taskLaunched(APP1); // 4 s after its arrival: the first observation replaces the prior 10 s
         clock.set(9_000);
         registry.taskLaunched(APP1); // a later task is not start-up
-        assertEquals(8.8, registry.jobStartSeconds(), 1e-9);
+        assertEquals(4, registry.jobOverheads().startSeconds(), 1e-9);
 
         clock.set(20_000);
         registry.applicationRemoved(APP1);
@@ -143,16 +143,17 @@ final class TestRuntimeCorrection {
         registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
         clock.set(27_000);
         registry.taskLaunched(APP2); // ready since Stage-1 finished at 20 s: 7 s
-        assertEquals(8.8 + 0.2 * (7 - 8.8), registry.jobStartSeconds(), 1e-9);
+        double learned = (0.8 * 4 + 7) / 1.8; // the newest weighs 1 against 0.8 for the one before
+        assertEquals(learned, registry.jobOverheads().startSeconds(), 1e-9);
 
         registry.applicationAdded(APP3, "alice", tags("q1", "Stage-3"));
         registry.applicationRemoved(APP3); // left before any task: no observation
         registry.taskLaunched(APP3);
-        assertEquals(8.44, registry.jobStartSeconds(), 1e-9);
+        assertEquals(learned, registry.jobOverheads().startSeconds(), 1e-9);
         demand.put(APP2, new AppDemand(3, 0));
         // Stage-1 and Stage-3 finished with no task container seen (0 s of work), Stage-2's 40/3 s;
-        // each of the three jobs started in the learned 8.44 s, not the prior 10 s
-        assertEquals(40 / 3.0 + 3 * 8.44, placed(registry, "q1").aloneSeconds(), 1e-3);
+        // each of the three jobs started in the learned 5.67 s, not the prior 10 s
+        assertEquals(40 / 3.0 + 3 * learned, placed(registry, "q1").aloneSeconds(), 1e-3);
     }
 
     /**
@@ -172,11 +173,11 @@ final class TestRuntimeCorrection {
         registry.tasksAsked(APP2);
         registry.tasksAsked(APP1); // a later ask moves nothing
         clock.set(5_000);
-        registry.taskLaunched(APP1); // asked at 3 s, served first: 5 s of start-up, 10 + 0.2 (5 - 10)
-        assertEquals(9, registry.jobStartSeconds(), 1e-9);
+        registry.taskLaunched(APP1); // asked at 3 s, served first: 5 s of start-up
+        assertEquals(5, registry.jobOverheads().startSeconds(), 1e-9);
         clock.set(40_000);
         registry.taskLaunched(APP2); // asked at 3 s, Stage-1's task went first: 3 s, not 40
-        assertEquals(9 + 0.2 * (3 - 9), registry.jobStartSeconds(), 1e-9);
+        assertEquals((0.8 * 5 + 3) / 1.8, registry.jobOverheads().startSeconds(), 1e-9);
     }
 
     /**
@@ -193,13 +194,13 @@ final class TestRuntimeCorrection {
         clock.set(2_000);
         registry.amLaunched(APP1); // no task launched since it arrived: its 2 s are start-up
         clock.set(6_000);
-        registry.taskLaunched(APP1); // 6 s of start-up: 10 + 0.2 (6 - 10)
-        assertEquals(9.2, registry.jobStartSeconds(), 1e-9);
+        registry.taskLaunched(APP1); // 6 s of start-up
+        assertEquals(6, registry.jobOverheads().startSeconds(), 1e-9);
         clock.set(90_000);
         registry.amLaunched(APP2); // Stage-1's task launched while this AM waited: 90 s queued
         clock.set(95_000);
         registry.taskLaunched(APP2); // 5 s from its AM to its first task, not 95
-        assertEquals(9.2 + 0.2 * (5 - 9.2), registry.jobStartSeconds(), 1e-9);
+        assertEquals((0.8 * 6 + 5) / 1.8, registry.jobOverheads().startSeconds(), 1e-9);
     }
 
     /** Sibling stages 1 and 2 of {@code maps1} and {@code maps2} maps of 10 s, then Stage-3 (one map) after both. */
@@ -243,18 +244,18 @@ final class TestRuntimeCorrection {
         clock.set(5_000);
         registry.applicationRemoved(APP1);
 
-        assertEquals(0.2 * 5, registry.jobEndSeconds(), 1e-9);
-        assertEquals(1 + 0.2 * (160 / 80.0 - 1), registry.workScale(LOW), 1e-9);
-        // q2 has no finished job: its jobs' estimated work is scaled by the cluster's 1.2, and each
-        // of its three jobs still has its 1 s end to pay: (40/4 + 40/2 + 20/2 + 20/1 + 10/1) × 1.2 + 3 × 1
-        assertEquals(70 * 1.2 + 3, placed(registry, "q2").aloneSeconds(), 1e-9);
+        assertEquals(5, registry.jobOverheads().endSeconds(), 1e-9);
+        assertEquals(160 / 80.0, registry.workScale(LOW), 1e-9);
+        // q2 has no finished job: its jobs' estimated work is scaled by the cluster's 2, and each
+        // of its three jobs still has its 5 s end to pay: (40/4 + 40/2 + 20/2 + 20/1 + 10/1) × 2 + 3 × 5
+        assertEquals(70 * 2 + 3 * 5, placed(registry, "q2").aloneSeconds(), 1e-9);
 
         // q3's estimates were timed another way (a trained model): q1's bias says nothing of
         // theirs, so they stand unscaled; only the end, the cluster's, is paid
         registry.applicationAdded(APP3, "carol", tags("q3", "Stage-1"));
         awaitLoaded(registry);
         assertEquals(1, registry.workScale(HIGH), 1e-9);
-        assertEquals(70 + 3, placed(registry, "q3").aloneSeconds(), 1e-9);
+        assertEquals(70 + 3 * 5, placed(registry, "q3").aloneSeconds(), 1e-9);
     }
 
     /**
@@ -276,22 +277,21 @@ final class TestRuntimeCorrection {
         registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
         clock.set(15_000);
         registry.applicationRemoved(APP1); // end 5 s, of which q1 waited 2 s
-        assertEquals(0.2 * 5, registry.jobEndSeconds(), 1e-9);
+        assertEquals(5, registry.jobOverheads().endSeconds(), 1e-9);
         clock.set(20_000);
         registry.containerFinished(APP2, NODE, 40);
         clock.set(30_000);
         registry.applicationRemoved(APP2); // end 10 s, nothing follows yet
-        assertEquals(1 + 0.2 * (10 - 1), registry.jobEndSeconds(), 1e-9);
+        assertEquals((0.8 * 5 + 10) / 1.8, registry.jobOverheads().endSeconds(), 1e-9);
 
         registry.applicationAdded(APP3, "bob", tags("q2", "Stage-1"));
         demand.put(APP3, new AppDemand(4, 0));
         awaitLoaded(registry);
-        double pathEnd = 1 + 0.2 * (2 - 1); // from the end learned before it
-        assertEquals(70 + 3 * pathEnd, placed(registry, "q2").aloneSeconds(), 1e-9, "not 3 whole ends of 2.8 s");
+        assertEquals(70 + 3 * 2, placed(registry, "q2").aloneSeconds(), 1e-9, "not 3 whole ends of 7.8 s");
 
         clock.set(35_000);
         registry.applicationAdded(stage3, "alice", tags("q1", "Stage-3")); // Stage-2's 10 s were all waited for
-        assertEquals(70 + 3 * (pathEnd + 0.2 * (10 - pathEnd)), placed(registry, "q2").aloneSeconds(), 1e-9);
+        assertEquals(70 + 3 * (0.8 * 2 + 10) / 1.8, placed(registry, "q2").aloneSeconds(), 1e-9);
     }
 
     @Test
@@ -314,7 +314,7 @@ final class TestRuntimeCorrection {
         clock.set(30_000);
         registry.containerFinished(APP1, NODE, 13);
         registry.applicationRemoved(APP1);
-        assertEquals(0.2 * 5, registry.jobHandOffSeconds(), 1e-9, "the gap after the last task is the job's end, not its hand-off");
+        assertEquals(5, registry.jobHandOffSeconds(), 1e-9, "the gap after the last task is the job's end, not its hand-off");
 
         // Stage-2's reduce starts while a map still runs: no gap, and the mean moves towards 0
         registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
@@ -327,22 +327,24 @@ final class TestRuntimeCorrection {
         registry.containerFinished(APP2, NODE, 10);
         registry.containerFinished(APP2, NODE, 5);
         registry.applicationRemoved(APP2);
-        assertEquals(0.8, registry.jobHandOffSeconds(), 1e-9);
+        double handOff = 0.8 * 5 / 1.8;
+        assertEquals(handOff, registry.jobHandOffSeconds(), 1e-9);
 
         // q2's Stage-1 has arrived and launched no task, so its reduces are still to come: it pays
         // the hand-off, as Stage-2 (with a reduce) does; Stage-3 (maps only) does not.
-        // The learned work scale: 1 + 0.2 (35/80 - 1) = 0.8875, then + 0.2 (20/40 - 0.8875) = 0.81
+        // The learned work scale pools the two jobs' work, the older weighing 0.8: 35 of 80, then 20 of 40
+        double scale = (0.8 * 35 + 20) / (0.8 * 80 + 40);
         registry.applicationAdded(APP3, "bob", tags("q2", "Stage-1"));
         awaitLoaded(registry);
-        assertEquals(0.81, registry.workScale(LOW), 1e-9);
-        assertEquals(70 * 0.81 + 2 * 0.8, placed(registry, "q2").aloneSeconds(), 1e-9);
+        assertEquals(scale, registry.workScale(LOW), 1e-9);
+        assertEquals(70 * scale + 2 * handOff, placed(registry, "q2").aloneSeconds(), 1e-9);
 
-        // its forecast, made before its first task, does count it: 4 maps of 8.1 s, 0.8 s, 2 reduces of 16.2 s
+        // its forecast, made before its first task, does count it: 4 maps of 10 s, the hand-off, 2 reduces of 20 s
         registry.taskLaunched(APP3);
         clock.set(70_000);
         registry.applicationRemoved(APP3);
         QueryView q2 = registry.activeQueries().stream().filter(q -> q.queryId().equals("q2")).findFirst().orElseThrow();
-        assertEquals(8.1 + 0.8 + 16.2, q2.forecasts().get(0).predictedSeconds(), 1e-9);
+        assertEquals(10 * scale + handOff + 20 * scale, q2.forecasts().get(0).predictedSeconds(), 1e-9);
     }
 
     @Test
@@ -353,7 +355,7 @@ final class TestRuntimeCorrection {
         placed(registry, "q1"); // forecast: start-up 10 s, 4 maps of 10 s, then 2 reduces of 20 s: 40 s
         clock.set(12_000);
         for (int map = 0; map < 4; map++) {
-            registry.taskLaunched(APP1); // the first: start-up 12 s, learned 10 + 0.2 (12 - 10) = 10.4 s
+            registry.taskLaunched(APP1); // the first: start-up 12 s, learned in place of the prior 10 s
         }
         placed(registry, "q1");
         clock.set(24_000);
@@ -474,8 +476,8 @@ final class TestRuntimeCorrection {
         assertTrue(k >= 1.9 && k <= 2.1, "K " + k);
         double scale = registry.fullSpeedScale(LOW);
         assertTrue(scale > 0.9 && scale < 1.1, "at full speed the estimates were right: " + scale);
-        // the work scale as observed: 1, 1, 1, then 2 four times
-        assertEquals(1 + (1 - Math.pow(0.8, 4)) * (2 - 1), registry.workScale(LOW), 1e-9);
+        // the work scale as observed: 1, 1, 1, then 2 four times, each job weighing 0.8 of the next
+        assertEquals(1 + (1 - Math.pow(0.8, 4)) / (1 - Math.pow(0.8, 7)), registry.workScale(LOW), 1e-9);
         // q7 ran its 2 tasks beside q6's: 40 container-s under a load of 4, so 40 × K / 4 at full
         // speed, which its estimate of 20 matches
         WorkAccount q7 = registry.retiredQueries().stream().filter(q -> q.queryId().equals("q7"))

@@ -17,7 +17,7 @@ final class TestTaskContention {
     private static List<Observation> jobs(double[] ratios, double[] loads) {
         List<Observation> jobs = new ArrayList<>();
         for (int i = 0; i < ratios.length; i++) {
-            jobs.add(new Observation(ratios[i], loads[i], Confidence.LOW));
+            jobs.add(new Observation(ratios[i], loads[i], Confidence.LOW, 1));
         }
         return jobs;
     }
@@ -45,7 +45,7 @@ final class TestTaskContention {
         for (int i = 0; i < loads.length; i++) {
             Confidence kind = i % 2 == 0 ? Confidence.MEDIUM : Confidence.HIGH;
             double bias = kind == Confidence.MEDIUM ? 1.5 : 1;
-            jobs.add(new Observation(bias * Math.max(1, loads[i] / 3), loads[i], kind));
+            jobs.add(new Observation(bias * Math.max(1, loads[i] / 3), loads[i], kind, 1));
         }
         double k = TaskContention.fit(jobs, DECAY);
         assertTrue(k >= 2.85 && k <= 3.15, "K " + k);
