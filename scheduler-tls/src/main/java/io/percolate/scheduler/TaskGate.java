@@ -118,8 +118,9 @@ final class TaskGate {
             if (!closed.containsKey(attempt)) {
                 closed.put(attempt, new HashMap<>());
                 withhold(attempt);
-                LOG.debug("Percolate: {} waits to start its tasks: the jobs before it run {} x the cluster's {} tasks at full speed",
-                        attempt.getApplicationId(), factor, parallelism);
+                // rarely more than once a job: once it holds a task it is never kept again
+                LOG.info("Percolate: {} waits to start its tasks: the jobs before it hold or ask for {} x the {} tasks"
+                        + " the cluster runs at full speed", attempt.getApplicationId(), factor, parallelism);
             }
         }
     }
