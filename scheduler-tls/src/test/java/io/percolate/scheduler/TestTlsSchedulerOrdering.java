@@ -489,15 +489,13 @@ final class TestTlsSchedulerOrdering {
         start(5, 20);
         scheduler.setInputReadiness(readiness);
         assertInstanceOf(QueryAwarePolicy.class, leafQueue().getPolicy(), "the allocation file's policy");
-        publish("query-a", estimateOfA);
-        publish("query-b", estimateOfB);
-
-        RMApp a = submit("a", tags("query-a", "Stage-1"));
-        MockAM amA = MockRM.launchAndRegisterAM(a, rm, nm);
-        RMApp b = submit("b", tags("query-b", "Stage-1"));
-        MockAM amB = MockRM.launchAndRegisterAM(b, rm, nm);
-        assertEquals(estimateOfA.wrd(), awaitStatus("query-a", DescriptorStatus.LOADED).wrd());
-        assertEquals(estimateOfB.wrd(), awaitStatus("query-b", DescriptorStatus.LOADED).wrd());
+        MockAM[] ams = twoLoadedQueries(estimateOfA, estimateOfB);
+        MockAM amA = ams[0];
+        MockAM amB = ams[1];
+        RMApp a = app("a");
+        RMApp b = app("b");
+        assertEquals(estimateOfA.wrd(), view("query-a").wrd());
+        assertEquals(estimateOfB.wrd(), view("query-b").wrd());
         assertEquals(1, liveContainers(a), "a runs its AM only");
         assertEquals(1, liveContainers(b), "b runs its AM only");
 
@@ -507,6 +505,20 @@ final class TestTlsSchedulerOrdering {
         names.put(a.getApplicationId(), "a");
         names.put(b.getApplicationId(), "b");
         return heartbeats(names, 4);
+    }
+
+    /**
+     * Publishes one-job queries "query-a" and "query-b", submits a and then b, starts their
+     * ApplicationMasters and waits until both descriptors are loaded; returns a's and b's AMs.
+     */
+    private MockAM[] twoLoadedQueries(JobEstimate estimateOfA, JobEstimate estimateOfB) throws Exception {
+        publish("query-a", estimateOfA);
+        publish("query-b", estimateOfB);
+        MockAM amA = MockRM.launchAndRegisterAM(submit("a", tags("query-a", "Stage-1")), rm, nm);
+        MockAM amB = MockRM.launchAndRegisterAM(submit("b", tags("query-b", "Stage-1")), rm, nm);
+        awaitStatus("query-a", DescriptorStatus.LOADED);
+        awaitStatus("query-b", DescriptorStatus.LOADED);
+        return new MockAM[]{amA, amB};
     }
 
     /**
@@ -582,14 +594,11 @@ final class TestTlsSchedulerOrdering {
      */
     private List<String> twoQueriesOfWhichTheSecondAsksWhileTheFirstRuns(WhileTheFirstRuns meanwhile) throws Exception {
         start(5, 20);
-        publish("query-a", SMALL);
-        publish("query-b", BIG);
-        RMApp a = submit("a", tags("query-a", "Stage-1"));
-        MockAM amA = MockRM.launchAndRegisterAM(a, rm, nm);
-        RMApp b = submit("b", tags("query-b", "Stage-1"));
-        MockAM amB = MockRM.launchAndRegisterAM(b, rm, nm);
-        awaitStatus("query-a", DescriptorStatus.LOADED);
-        awaitStatus("query-b", DescriptorStatus.LOADED);
+        MockAM[] ams = twoLoadedQueries(SMALL, BIG);
+        MockAM amA = ams[0];
+        MockAM amB = ams[1];
+        RMApp a = app("a");
+        RMApp b = app("b");
         Map<ApplicationId, String> names = new LinkedHashMap<>();
         names.put(a.getApplicationId(), "a");
         names.put(b.getApplicationId(), "b");
