@@ -37,10 +37,13 @@ import java.util.Map;
  * @param startup           what each job pays besides its tasks' work ({@code --am-start-s}, {@code --task-start-s},
  *                          {@code --job-end-s}, {@code --am-exit-s}; none by default), the starts as CPU work shared
  *                          by the JVMs starting on a node of {@code --start-cores} cores (0, the default: constants)
+ * @param taskCores         {@code --task-cores}: each node's cores, which the tasks running on it share, as on a
+ *                          node that offers more containers than it has cores (0, the default: a core per
+ *                          container); the offered load is then a share of the cores
  */
 public record BenchSettings(String workload, long seed, int queries, double load, int nodes, int containersPerNode,
         List<String> schedulers, String aloneScheduler, double estimateError, Path out, MemoryLocality locality,
-        DataSources sources, StartupCosts startup) {
+        DataSources sources, StartupCosts startup, double taskCores) {
 
     public static final String DEFAULT_WORKLOAD = "small";
     public static final long DEFAULT_SEED = 1;
@@ -72,6 +75,27 @@ public record BenchSettings(String workload, long seed, int queries, double load
         if (containersPerNode < 1 || containersPerNode > 1024) {
             throw new IllegalArgumentException("--containers-per-node must be in [1, 1024], got " + containersPerNode);
         }
+        if (!(taskCores >= 0) || taskCores > 1024) {
+            throw new IllegalArgumentException("--task-cores must be in [0, 1024], got " + taskCores);
+        }
+        if (taskCores > 0 && startup.sharesCores() && taskCores != startup.coresPerNode()) {
+            throw new IllegalArgumentException("a node's starts and tasks share the same cores: --start-cores "
+                    + startup.coresPerNode() + " and --task-cores " + taskCores + " differ");
+        }
+    }
+
+    /** Every task at full speed, a core per container. */
+    public BenchSettings(String workload, long seed, int queries, double load, int nodes, int containersPerNode,
+            List<String> schedulers, String aloneScheduler, double estimateError, Path out, MemoryLocality locality,
+            DataSources sources, StartupCosts startup) {
+        this(workload, seed, queries, load, nodes, containersPerNode, schedulers, aloneScheduler, estimateError, out,
+                locality, sources, startup, 0);
+    }
+
+    /** The same settings for another draw and load: a point of a sweep. */
+    public BenchSettings at(long otherSeed, double otherLoad) {
+        return new BenchSettings(workload, otherSeed, queries, otherLoad, nodes, containersPerNode, schedulers,
+                aloneScheduler, estimateError, out, locality, sources, startup, taskCores);
     }
 
     public static BenchSettings defaults() {
@@ -109,11 +133,12 @@ public record BenchSettings(String workload, long seed, int queries, double load
                         (int) number(given, "prefetch-streams", 0)),
                 StartupCosts.ofSeconds(fraction(given, "am-start-s", 0), fraction(given, "task-start-s", 0),
                         fraction(given, "job-end-s", 0), fraction(given, "am-exit-s", 0))
-                        .sharingCores(fraction(given, "start-cores", 0)));
+                        .sharingCores(fraction(given, "start-cores", 0)),
+                fraction(given, "task-cores", 0));
         given.keySet().removeAll(List.of("workload", "seed", "queries", "load", "nodes", "containers-per-node", "schedulers",
                 "alone-scheduler", "estimate-error", "out", "memory-speedup", "page-cache-mb", "nfs-mb-per-s",
                 "xdfs-cache-mb", "local-mb-per-s", "prefetch-streams", "am-start-s", "task-start-s", "job-end-s",
-                "am-exit-s", "start-cores"));
+                "am-exit-s", "start-cores", "task-cores"));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s): " + given.keySet());
         }
@@ -126,7 +151,7 @@ public record BenchSettings(String workload, long seed, int queries, double load
     }
 
     public ClusterSpec cluster() {
-        return ClusterSpec.of(nodes, containersPerNode);
+        return ClusterSpec.of(nodes, containersPerNode).withCores(taskCores);
     }
 
     private static double fraction(Map<String, String> given, String key, double defaultValue) {

@@ -37,7 +37,7 @@ public final class SchedBench {
         } catch (IllegalArgumentException e) {
             System.err.println("sched: " + e.getMessage());
             System.err.println("usage: bench sched [--workload " + String.join("|", Workloads.names())
-                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--estimate-error S] [--memory-speedup X] [--page-cache-mb M] [--nfs-mb-per-s B] [--xdfs-cache-mb C] [--local-mb-per-s L] [--schedulers "
+                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--estimate-error S] [--memory-speedup X] [--page-cache-mb M] [--nfs-mb-per-s B] [--xdfs-cache-mb C] [--local-mb-per-s L] [--task-cores C] [--schedulers "
                     + String.join(",", Schedulers.names()) + "; also " + String.join(",", Schedulers.variants()) + "] [--out DIR]");
             System.exit(2);
             return;
@@ -53,7 +53,7 @@ public final class SchedBench {
         ClusterSpec cluster = settings.cluster();
         WorkloadSource source = Workloads.get(settings.workload());
         Workload workload = EstimateError.apply(source
-                .generate(settings.queries(), settings.seed(), cluster.containers(), settings.load()),
+                .generate(settings.queries(), settings.seed(), cluster.fullSpeedTasks(), settings.load()),
                 settings.estimateError());
         Simulation simulation = settings.simulation();
         Map<String, Double> alone = alone(simulation, workload, settings.aloneScheduler());
@@ -87,6 +87,7 @@ public final class SchedBench {
         reported.put("job_end_s", settings.startup().jobEndMillis() / 1000.0);
         reported.put("am_exit_s", settings.startup().amExitMillis() / 1000.0);
         reported.put("start_cores_per_node", settings.startup().coresPerNode());
+        reported.put("task_cores_per_node", settings.taskCores());
         reported.put("wall_s", runs.stream().mapToLong(RunResult::wallMillis).sum() / 1000.0);
         return new BenchReport(workload, reported, alone, settings.aloneScheduler(), runs, stuck);
     }

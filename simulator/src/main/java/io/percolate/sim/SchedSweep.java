@@ -64,10 +64,7 @@ public final class SchedSweep {
         Map<Double, Map<Long, BenchReport>> points = new LinkedHashMap<>();
         for (double load : loads) {
             for (long seed : seeds) {
-                BenchSettings settings = new BenchSettings(base.workload(), seed, base.queries(), load, base.nodes(),
-                        base.containersPerNode(), base.schedulers(), base.aloneScheduler(), base.estimateError(),
-                        base.out(), base.locality(), base.sources(), base.startup());
-                points.computeIfAbsent(load, l -> new LinkedHashMap<>()).put(seed, SchedBench.run(settings));
+                points.computeIfAbsent(load, l -> new LinkedHashMap<>()).put(seed, SchedBench.run(base.at(seed, load)));
             }
         }
         return new SweepReport(base.workload(), base.schedulers(), points);

@@ -6,8 +6,12 @@ package io.percolate.sim.cluster;
  *
  * @param heartbeatMillis interval of node and ApplicationMaster heartbeats
  * @param updateMillis    interval of the scheduler's update (FairScheduler's update thread)
+ * @param coresPerNode    0: every container runs its task at full speed, as YARN assumes; else the
+ *                        node's cores, which the tasks running on it share (processor sharing), as
+ *                        on a node that offers more containers than it has cores
  */
-public record ClusterSpec(int nodes, int containersPerNode, int containerMb, long heartbeatMillis, long updateMillis) {
+public record ClusterSpec(int nodes, int containersPerNode, int containerMb, long heartbeatMillis, long updateMillis,
+                          double coresPerNode) {
     public static final int DEFAULT_CONTAINER_MB = 1024;
     public static final long DEFAULT_HEARTBEAT_MILLIS = 1000;
     /** FairScheduler's default update interval */
@@ -23,15 +27,38 @@ public record ClusterSpec(int nodes, int containersPerNode, int containerMb, lon
         if (heartbeatMillis % updateMillis != 0) {
             throw new IllegalArgumentException("the heartbeat interval must be a multiple of the update interval");
         }
+        if (!(coresPerNode >= 0) || Double.isInfinite(coresPerNode)) {
+            throw new IllegalArgumentException("cores per node must be >= 0 (0: a core per container), got " + coresPerNode);
+        }
     }
 
     public static ClusterSpec of(int nodes, int containersPerNode) {
         return new ClusterSpec(nodes, containersPerNode, DEFAULT_CONTAINER_MB, DEFAULT_HEARTBEAT_MILLIS,
-                DEFAULT_UPDATE_MILLIS);
+                DEFAULT_UPDATE_MILLIS, 0);
+    }
+
+    /** The same cluster, its tasks sharing {@code cores} cores per node (0: a core per container). */
+    public ClusterSpec withCores(double cores) {
+        return new ClusterSpec(nodes, containersPerNode, containerMb, heartbeatMillis, updateMillis, cores);
     }
 
     public int containers() {
         return nodes * containersPerNode;
+    }
+
+    /** Whether tasks on a node share its cores rather than each running at full speed. */
+    public boolean sharesCores() {
+        return coresPerNode > 0;
+    }
+
+    /**
+     * Tasks the cluster runs at full speed: its containers, or fewer when its cores are fewer. An
+     * offered load is a share of this: on a node of fewer cores than containers, more work than its
+     * cores can do only queues. Rounded, at least one.
+     */
+    public int fullSpeedTasks() {
+        return (int) Math.max(1, Math.round(nodes * (sharesCores() ? Math.min(containersPerNode, coresPerNode)
+                : containersPerNode)));
     }
 
     public long nodeMb() {

@@ -75,6 +75,10 @@ public final class Simulation {
 
     public Simulation(ClusterSpec cluster, String user, MemoryLocality locality, DataSources sources,
             StartupCosts costs) {
+        if (cluster.sharesCores() && costs.sharesCores() && cluster.coresPerNode() != costs.coresPerNode()) {
+            throw new IllegalArgumentException("a node's starts and tasks share the same cores: got "
+                    + costs.coresPerNode() + " for starts and " + cluster.coresPerNode() + " for tasks");
+        }
         this.cluster = cluster;
         this.user = user;
         this.locality = locality;
@@ -243,7 +247,7 @@ public final class Simulation {
         final Set<CachedSplit> fetching = new HashSet<>();
         /** the filer, when tables are on NFS: the reads in progress share its bandwidth */
         final ProcessorSharing filer;
-        /** each node's cores, when starts are CPU work: the JVMs starting on it share them */
+        /** each node's cores, when starts or tasks are CPU work: the JVMs starting and the tasks running on it share them */
         final Map<NodeId, ProcessorSharing> cores = new LinkedHashMap<>();
         final StartsSpent amStarts = new StartsSpent();
         final StartsSpent taskStarts = new StartsSpent();
@@ -270,8 +274,9 @@ public final class Simulation {
                 completed.put(n, new ArrayList<>());
                 exited.put(n, new ArrayList<>());
                 pageCaches.put(n, new SplitLru(locality.pageCacheMb() * MB));
-                if (costs.sharesCores()) {
-                    cores.put(n, ProcessorSharing.cores(costs.coresPerNode(), events, clock));
+                if (cluster.sharesCores() || costs.sharesCores()) {
+                    cores.put(n, ProcessorSharing.cores(Math.max(cluster.coresPerNode(), costs.coresPerNode()),
+                            events, clock));
                 }
             });
             queriesLeft = workload.queries().size();
@@ -471,27 +476,49 @@ public final class Simulation {
                 completed.get(node).add(new Completion(job, map,
                         ContainerStatus.newInstance(c.getId(), ContainerState.COMPLETE, "", ContainerExitStatus.SUCCESS)));
             };
-            if (!costs.sharesCores()) {
+            if (!costs.sharesCores() && !cluster.sharesCores()) {
                 taskStarts.add(now(), now() + costs.taskStartMillis());
-                work(read, Math.round(seconds * 1000) + costs.taskStartMillis(), ended);
+                work(node, read, Math.round(seconds * 1000) + costs.taskStartMillis(), ended);
                 return;
             }
             long launched = now();
             startUp(node, costs.taskStartMillis(), () -> {
                 taskStarts.add(launched, now());
-                work(read, Math.round(seconds * 1000), ended);
+                work(node, read, Math.round(seconds * 1000), ended);
             });
         }
 
-        /** A task's work from now: {@code millis} of it, and its read from the filer if any; {@code ended} when both are done. */
-        void work(MapRead read, long millis, Runnable ended) {
+        /**
+         * A task's work on {@code node} from now: {@code millis} of compute, and its read from the
+         * filer if any; {@code ended} when both are done (stage time = max(compute, read)). The
+         * compute takes its time at full speed, or, when tasks share their node's cores, is that much
+         * CPU work at one core, done at the share of the cores the node's tasks leave it.
+         */
+        void work(NodeId node, MapRead read, long millis, Runnable ended) {
+            if (cluster.sharesCores()) {
+                Runnable last = read.nfsBytes() > 0 ? bothDone(ended) : ended;
+                cores.get(node).serve(Math.max(1, millis), last);
+                if (read.nfsBytes() > 0) {
+                    filer.serve(read.nfsBytes(), last);
+                }
+                return;
+            }
             long end = now() + Math.max(1, millis);
             if (read.nfsBytes() > 0) {
-                // stage time = max(compute, read): the task ends when both are done
                 filer.serve(read.nfsBytes(), () -> events.at(Math.max(now(), end), Lane.TASK_END, ended));
             } else {
                 events.at(end, Lane.TASK_END, ended);
             }
+        }
+
+        /** Runs {@code action} on the second of two calls: when both halves of a task are done. */
+        Runnable bothDone(Runnable action) {
+            int[] calls = {0};
+            return () -> {
+                if (++calls[0] == 2) {
+                    action.run();
+                }
+            };
         }
 
         /**

@@ -5,7 +5,8 @@ public interface WorkloadSource {
     /**
      * @param queries    how many queries (a fixed mix may ignore it)
      * @param seed       seed of every random choice
-     * @param containers containers of the cluster it will run on, to size arrivals to a load
+     * @param containers tasks the cluster it will run on runs at full speed (its containers, or its cores
+     *                   when fewer: {@code ClusterSpec#fullSpeedTasks}), to size arrivals to a load
      * @param load       the offered load in (0, 1): mean work arriving per second over the cluster's containers
      */
     Workload generate(int queries, long seed, int containers, double load);
