@@ -78,10 +78,7 @@ public record BenchSettings(String workload, long seed, int queries, double load
         if (!(taskCores >= 0) || taskCores > 1024) {
             throw new IllegalArgumentException("--task-cores must be in [0, 1024], got " + taskCores);
         }
-        if (taskCores > 0 && startup.sharesCores() && taskCores != startup.coresPerNode()) {
-            throw new IllegalArgumentException("a node's starts and tasks share the same cores: --start-cores "
-                    + startup.coresPerNode() + " and --task-cores " + taskCores + " differ");
-        }
+        Simulation.requireOneSetOfCores(ClusterSpec.of(nodes, containersPerNode).withCores(taskCores), startup);
     }
 
     /** Every task at full speed, a core per container. */

@@ -75,15 +75,20 @@ public final class Simulation {
 
     public Simulation(ClusterSpec cluster, String user, MemoryLocality locality, DataSources sources,
             StartupCosts costs) {
-        if (cluster.sharesCores() && costs.sharesCores() && cluster.coresPerNode() != costs.coresPerNode()) {
-            throw new IllegalArgumentException("a node's starts and tasks share the same cores: got "
-                    + costs.coresPerNode() + " for starts and " + cluster.coresPerNode() + " for tasks");
-        }
+        requireOneSetOfCores(cluster, costs);
         this.cluster = cluster;
         this.user = user;
         this.locality = locality;
         this.sources = sources;
         this.costs = costs;
+    }
+
+    /** A node's starting JVMs and running tasks share its one set of cores: when both are CPU work, they must agree on it. */
+    public static void requireOneSetOfCores(ClusterSpec cluster, StartupCosts costs) {
+        if (cluster.sharesCores() && costs.sharesCores() && cluster.coresPerNode() != costs.coresPerNode()) {
+            throw new IllegalArgumentException("a node's starts and tasks share one set of cores: --start-cores "
+                    + costs.coresPerNode() + " and --task-cores " + cluster.coresPerNode() + " differ");
+        }
     }
 
     /** Runs {@code workload} to completion under {@code scheduler}, which it starts and closes. */
