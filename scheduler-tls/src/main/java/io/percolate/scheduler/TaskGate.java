@@ -79,19 +79,36 @@ final class TaskGate {
         return kept;
     }
 
+    /** A node's task containers running now, and its share of the cluster's resources. */
+    record NodeLoad(long tasks, double share) {
+    }
+
+    /**
+     * Whether some node runs fewer tasks than its share of the K tasks the cluster runs at full
+     * speed, so that its cores idle. K is counted for the whole cluster, and FairScheduler may
+     * put the leading jobs' tasks on a few nodes: kept back then, the jobs behind them would leave
+     * the other nodes' cores idle while they wait. Pure: the rule itself.
+     */
+    static boolean coresIdle(Collection<NodeLoad> nodes, double parallelism) {
+        return nodes.stream().anyMatch(n -> n.tasks() < parallelism * n.share());
+    }
+
     /**
      * Re-decides every job after QEF has reordered, withholding the asks of jobs to keep back and
-     * handing back those of jobs now free to start. Call under the scheduler's lock.
+     * handing back those of jobs now free to start. While some node's cores idle, every job is
+     * free: the gate may cost the leading jobs speed, never the cluster its cores. Call under the
+     * scheduler's lock.
      *
      * @param attempts    every current application attempt
      * @param parallelism tasks the cluster runs at full speed (infinite: no contention seen)
      * @param cluster     the cluster's resources, against which a queue's share is counted
+     * @param nodes       every node's running tasks and share of the cluster
      * @param tasks       an attempt's task containers, held and asked for (withheld asks included)
      */
     synchronized void update(Collection<FSAppAttempt> attempts, double parallelism, Resource cluster,
-                             ToLongFunction<FSAppAttempt> tasks) {
+                             Collection<NodeLoad> nodes, ToLongFunction<FSAppAttempt> tasks) {
         closed.keySet().removeIf(FSAppAttempt::isStopped);
-        if (!(factor > 0) || !Double.isFinite(parallelism)) {
+        if (!(factor > 0) || !Double.isFinite(parallelism) || coresIdle(nodes, parallelism)) {
             openAll();
             return;
         }

@@ -219,7 +219,7 @@ public class TlsScheduler extends FairScheduler {
                 leaders = leadersOf(ranks.keySet());
                 admission.keepAmRoom(getQueueManager().getLeafQueues());
                 released.addAll(admission.releasable(ranks.keySet(), a -> registry.admissionRank(a.getApplicationId())));
-                taskGate.update(ranks.keySet(), taskParallelism(), getClusterResource(), this::tasksOf);
+                taskGate.update(ranks.keySet(), taskParallelism(), getClusterResource(), nodeLoads(), this::tasksOf);
                 metrics.heldApplicationMasters(admission.heldCount());
                 metrics.jobsKeptFromStarting(taskGate.keptCount());
                 metrics.jobsWaitingForInput(inputWait.waiting());
@@ -615,6 +615,17 @@ public class TlsScheduler extends FairScheduler {
     private long tasksOf(FSAppAttempt attempt) {
         AppDemand demand = demandOf(attempt.getApplicationId());
         return demand.pending() + demand.running();
+    }
+
+    /** Each node's running task containers (its ApplicationMasters left out) and share of the cluster's memory. */
+    private List<TaskGate.NodeLoad> nodeLoads() {
+        double clusterMb = Math.max(1, getClusterResource().getMemorySize());
+        List<TaskGate.NodeLoad> loads = new ArrayList<>();
+        for (FSSchedulerNode node : getNodeTracker().getAllNodes()) {
+            long tasks = node.getCopiedListOfRunningContainers().stream().filter(c -> !c.isAMContainer()).count();
+            loads.add(new TaskGate.NodeLoad(tasks, node.getTotalResource().getMemorySize() / clusterMb));
+        }
+        return loads;
     }
 
     /**
