@@ -33,7 +33,8 @@ import java.util.function.ToLongFunction;
  * shrink, they are handed back as they were, and the job's ApplicationMaster never notices
  * beyond the wait. What it asks for meanwhile is kept too. A job that holds tasks is never kept
  * back, so no job is starved part-way (its MapReduce ApplicationMaster would then kill its own
- * reducers to make room for maps). The first job of a queue is always open, so work never stops.
+ * reducers to make room for maps). The first job of a queue is always open, so work never stops,
+ * and every job is open while some node's cores idle ({@link #coresIdle}).
  *
  * <p>Thread-safe: asks arrive on the ResourceManager's IPC threads, decisions are made on the
  * update thread. An ask applied by FairScheduler just before it is withheld may win a container
