@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 
 /**
@@ -103,13 +104,13 @@ final class TaskGate {
      * @param attempts    every current application attempt
      * @param parallelism tasks the cluster runs at full speed (infinite: no contention seen)
      * @param cluster     the cluster's resources, against which a queue's share is counted
-     * @param nodes       every node's running tasks and share of the cluster
+     * @param nodes       every node's running tasks and share of the cluster, asked for only when the gate is on
      * @param tasks       an attempt's task containers, held and asked for (withheld asks included)
      */
     synchronized void update(Collection<FSAppAttempt> attempts, double parallelism, Resource cluster,
-                             Collection<NodeLoad> nodes, ToLongFunction<FSAppAttempt> tasks) {
+                             Supplier<Collection<NodeLoad>> nodes, ToLongFunction<FSAppAttempt> tasks) {
         closed.keySet().removeIf(FSAppAttempt::isStopped);
-        if (!(factor > 0) || !Double.isFinite(parallelism) || coresIdle(nodes, parallelism)) {
+        if (!(factor > 0) || !Double.isFinite(parallelism) || coresIdle(nodes.get(), parallelism)) {
             openAll();
             return;
         }

@@ -219,7 +219,7 @@ public class TlsScheduler extends FairScheduler {
                 leaders = leadersOf(ranks.keySet());
                 admission.keepAmRoom(getQueueManager().getLeafQueues());
                 released.addAll(admission.releasable(ranks.keySet(), a -> registry.admissionRank(a.getApplicationId())));
-                taskGate.update(ranks.keySet(), taskParallelism(), getClusterResource(), nodeLoads(), this::tasksOf);
+                taskGate.update(ranks.keySet(), taskParallelism(), getClusterResource(), this::nodeLoads, this::tasksOf);
                 metrics.heldApplicationMasters(admission.heldCount());
                 metrics.jobsKeptFromStarting(taskGate.keptCount());
                 metrics.jobsWaitingForInput(inputWait.waiting());
@@ -618,7 +618,7 @@ public class TlsScheduler extends FairScheduler {
     }
 
     /** Each node's running task containers (its ApplicationMasters left out) and share of the cluster's memory. */
-    private List<TaskGate.NodeLoad> nodeLoads() {
+    private Collection<TaskGate.NodeLoad> nodeLoads() {
         double clusterMb = Math.max(1, getClusterResource().getMemorySize());
         List<TaskGate.NodeLoad> loads = new ArrayList<>();
         for (FSSchedulerNode node : getNodeTracker().getAllNodes()) {
