@@ -38,6 +38,11 @@ public final class Schedulers {
         // tasks the cluster runs at full speed; matters only when tasks share cores (--task-cores)
         variant("tls-gate", "percolate.scheduler.task-gate", "2");
         variant("tls-gate1", "percolate.scheduler.task-gate", "1");
+        // QEF's threshold D = 1/(1-ρ) capped at 2, 1.67 and 1.5 (ρ capped at 0.5, 0.4, 1/3): the slowdown
+        // guard acts sooner, trading mean response for the largest queries' worst slowdowns
+        variant("tls-d2", "percolate.scheduler.qef.max-load", "0.5");
+        variant("tls-d1.67", "percolate.scheduler.qef.max-load", "0.4");
+        variant("tls-d1.5", "percolate.scheduler.qef.max-load", "0.3333");
     }
 
     private Schedulers() {
