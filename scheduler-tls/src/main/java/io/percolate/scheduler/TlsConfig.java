@@ -136,7 +136,7 @@ record TlsConfig(
      * Longest a job is passed over, before its first task, while the cache tier copies its input
      * (MixApart's Algorithm 1; needs a cache tier reporting readiness), milliseconds; 0: never.
      * Off by default: under QEF, with XDFS prefetching in the query order, it did not shorten
-     * mean response in the simulator (README).
+     * mean response in the simulator (docs/results/scheduling.md).
      */
     static final String INPUT_MAX_WAIT_MS = "percolate.scheduler.input.max-wait-ms";
     static final long DEFAULT_INPUT_MAX_WAIT_MS = 0;
