@@ -39,10 +39,7 @@ import java.util.function.Function;
  * never more than 25 full. Every AM, including those of applications the registry does not know,
  * keeps to that room, except that the leading queries may start up to {@code lane} AMs beyond it,
  * never the queue's last container: a small query that takes the lead while earlier leaders' AMs
- * fill the room starts at once, instead of waiting for one of their jobs to end. With
- * {@code idleLeadersOnly} room is kept only for leading queries that run no AM yet: one whose
- * job runs will free its own slot when that job ends, so a slot kept for it would stand empty
- * while the AMs of smaller queries ranked just behind it wait.
+ * fill the room starts at once, instead of waiting for one of their jobs to end.
  *
  * <p>No deadlock: the AMs of a queue's leading queries are held only while the room and the lane
  * are full, and their jobs are served first, so they finish and free their slots. Unmanaged AMs
@@ -67,7 +64,6 @@ final class AmAdmission {
 
     private final int reserved;
     private final int lane;
-    private final boolean idleLeadersOnly;
     /** The configured maxAMShare of each queue whose AM room this class keeps. */
     private final Map<FSLeafQueue, Float> configuredShare = new IdentityHashMap<>();
     private final Map<ApplicationAttemptId, AmAsk> held = new HashMap<>();
@@ -75,18 +71,14 @@ final class AmAdmission {
     private final Map<ApplicationAttemptId, AmAsk> starting = new HashMap<>();
     /** Per queue, the query positions of its first {@code reserved} queries, as of the last update. */
     private Map<FSLeafQueue, NavigableSet<Integer>> leaders = Map.of();
-    /** Per queue, how many of those queries had an AM running or starting at the last update. */
-    private Map<FSLeafQueue, Integer> leadersWithAm = Map.of();
 
     /**
      * @param reserved AM slots each queue keeps for its leading queries; 0 admits every AM at once
      * @param lane     AMs the leading queries may start beyond the queue's maxAMShare
-     * @param idleLeadersOnly keep room only for leading queries with no AM running or starting
      */
-    AmAdmission(int reserved, int lane, boolean idleLeadersOnly) {
+    AmAdmission(int reserved, int lane) {
         this.reserved = reserved;
         this.lane = lane;
-        this.idleLeadersOnly = idleLeadersOnly;
     }
 
     /**
@@ -149,7 +141,6 @@ final class AmAdmission {
      */
     synchronized List<AmAsk> releasable(Collection<FSAppAttempt> attempts, Function<FSAppAttempt, AppRank> rank) {
         leaders = leadingPositions(attempts, rank);
-        leadersWithAm = idleLeadersOnly ? leadersWithAm(attempts, rank) : Map.of();
         held.values().removeIf(h -> h.attempt().isStopped());
         Map<AmAsk, AppRank> waiting = new IdentityHashMap<>();
         held.values().forEach(h -> waiting.put(h, rank.apply(h.attempt())));
@@ -188,8 +179,7 @@ final class AmAdmission {
     /**
      * A leading query's AM may start within the queue's AM room plus the lane (at once, where
      * FairScheduler keeps the room); an unknown application's within the room; any other only if
-     * the room leaves space for it, for the AMs already on their way and for {@code reserved} more
-     * (with {@code idleLeadersOnly}, one more for each leading query without an AM).
+     * the room leaves space for it, for the AMs already on their way and for {@code reserved} more.
      */
     private boolean mayStart(AmAsk ask, AppRank rank) {
         FSLeafQueue queue = ask.attempt().getQueue();
@@ -203,8 +193,7 @@ final class AmAdmission {
         if (first == null || first.size() < reserved || rank.queryPosition() <= first.last()) {
             return kept == null || fitsAmRoom(queue, kept, starting, lane * am) && leavesATask(queue, starting + am);
         }
-        int keep = reserved - leadersWithAm.getOrDefault(queue, 0);
-        return fitsAmRoom(queue, kept == null ? queue.getMaxAMShare() : kept, starting + am * keep, 0);
+        return fitsAmRoom(queue, kept == null ? queue.getMaxAMShare() : kept, starting + am * reserved, 0);
     }
 
     /** Memory of the queue's AMs passed on to FairScheduler and not running yet. */
@@ -267,25 +256,6 @@ final class AmAdmission {
             }
         }
         return byQueue;
-    }
-
-    /** Per queue, how many of its leading queries have an application whose AM runs or is starting. */
-    private Map<FSLeafQueue, Integer> leadersWithAm(Collection<FSAppAttempt> attempts,
-                                                    Function<FSAppAttempt, AppRank> rank) {
-        Map<FSLeafQueue, NavigableSet<Integer>> served = new IdentityHashMap<>();
-        for (FSAppAttempt attempt : attempts) {
-            NavigableSet<Integer> first = leaders.get(attempt.getQueue());
-            if (first == null || !(attempt.isAmRunning() || starting.containsKey(attempt.getApplicationAttemptId()))) {
-                continue;
-            }
-            AppRank r = rank.apply(attempt);
-            if (!r.equals(AppRank.UNKNOWN) && first.contains(r.queryPosition())) {
-                served.computeIfAbsent(attempt.getQueue(), q -> new TreeSet<>()).add(r.queryPosition());
-            }
-        }
-        Map<FSLeafQueue, Integer> count = new IdentityHashMap<>();
-        served.forEach((queue, positions) -> count.put(queue, positions.size()));
-        return count;
     }
 
     /** The size of the AM container asked for: the request for any location, as the RM makes it. */

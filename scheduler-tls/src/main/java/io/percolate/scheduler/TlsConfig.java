@@ -29,7 +29,6 @@ record TlsConfig(
         boolean deleteRetiredDescriptors,
         int amFirstQueries,
         int amLane,
-        boolean amRoomForIdleLeaders,
         double taskGate,
         QueryRegistry.Settings registry,
         Qef.Settings qef,
@@ -90,13 +89,6 @@ record TlsConfig(
      */
     static final String AM_LANE = "percolate.scheduler.am-lane";
     static final int DEFAULT_AM_LANE = 0;
-    /**
-     * Keep AM room only for those of the leading queries that run no ApplicationMaster yet: a
-     * leading query whose job runs needs no second slot until that job ends, when its own slot
-     * frees. false: a slot for each leading query, whatever runs. Needs am-first-queries > 0.
-     */
-    static final String AM_ROOM_FOR_IDLE_LEADERS = "percolate.scheduler.am-room-for-idle-leaders";
-    static final boolean DEFAULT_AM_ROOM_FOR_IDLE_LEADERS = false;
     /**
      * A job of a queue ordered by TLS starts its tasks only while the tasks held and asked for by
      * the jobs ranked before it number fewer than this many times the tasks the cluster runs at
@@ -247,7 +239,6 @@ record TlsConfig(
                 flag(conf, DELETE_RETIRED, DEFAULT_DELETE_RETIRED),
                 (int) amFirstQueries,
                 (int) amLane,
-                flag(conf, AM_ROOM_FOR_IDLE_LEADERS, DEFAULT_AM_ROOM_FOR_IDLE_LEADERS),
                 number(conf, TASK_GATE, DEFAULT_TASK_GATE),
                 new QueryRegistry.Settings(idleSeconds * 1000, (int) history, taskSeconds, jobStartSeconds,
                         flag(conf, LODFA_ENABLED, DEFAULT_LODFA_ENABLED),

@@ -136,7 +136,7 @@ public class TlsScheduler extends FairScheduler {
                 config.loadAttempts(), config.loadRetryDelay(), config.loaderThreads());
         registry = new QueryRegistry(loader, getClock(), config.registry(), new Qef(config.qef()), config.systemLoad(),
                 metrics);
-        admission = new AmAdmission(config.amFirstQueries(), config.amLane(), config.amRoomForIdleLeaders());
+        admission = new AmAdmission(config.amFirstQueries(), config.amLane());
         taskGate = new TaskGate(config.taskGate());
         inputWait = new InputWait((queryId, stage) -> inputReadiness.cachedShare(queryId, stage),
                 config.inputReadyShare(), config.inputMaxWait());

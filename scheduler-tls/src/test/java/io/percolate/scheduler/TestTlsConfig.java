@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,7 +42,6 @@ final class TestTlsConfig {
         assertEquals("percolate.scheduler.job-start-seconds", TlsConfig.JOB_START_SECONDS);
         assertEquals("percolate.scheduler.am-first-queries", TlsConfig.AM_FIRST_QUERIES);
         assertEquals("percolate.scheduler.am-lane", TlsConfig.AM_LANE);
-        assertEquals("percolate.scheduler.am-room-for-idle-leaders", TlsConfig.AM_ROOM_FOR_IDLE_LEADERS);
         assertEquals("percolate.scheduler.task-gate", TlsConfig.TASK_GATE);
         assertEquals("percolate.scheduler.qef.enabled", TlsConfig.QEF_ENABLED);
         assertEquals("percolate.scheduler.qef.fairness", TlsConfig.QEF_FAIRNESS);
@@ -67,7 +65,6 @@ final class TestTlsConfig {
         assertTrue(config.deleteRetiredDescriptors());
         assertEquals(2, config.amFirstQueries());
         assertEquals(0, config.amLane());
-        assertFalse(config.amRoomForIdleLeaders(), "room kept for every leading query");
         assertEquals(0, config.taskGate(), "the task gate is off");
         assertEquals(new QueryRegistry.Settings(600_000, 100, 30, 10, true, true, 1000), config.registry());
         assertEquals(new Qef.Settings(true, true, 3, 0), config.qef());
@@ -91,7 +88,6 @@ final class TestTlsConfig {
                 "percolate.scheduler.job-start-seconds", "2.5",
                 "percolate.scheduler.am-first-queries", "0",
                 "percolate.scheduler.am-lane", "3",
-                "percolate.scheduler.am-room-for-idle-leaders", "true",
                 "percolate.scheduler.task-gate", "1.5",
                 "percolate.scheduler.qef.enabled", "false",
                 "percolate.scheduler.qef.fairness", "FALSE",
@@ -107,7 +103,7 @@ final class TestTlsConfig {
                 "percolate.scheduler.input.manager-address", "xdfs1.example.invalid:8098",
                 "percolate.scheduler.input.secret-file", " /etc/percolate/secret "));
 
-        assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false, 0, 3, true, 1.5,
+        assertEquals(new TlsConfig("hdfs://nn:8020/percolate/d", 3, Duration.ofMillis(250), 4, false, 0, 3, 1.5,
                 new QueryRegistry.Settings(90_000, 7, 12.5, 2.5, false, false, 200), new Qef.Settings(false, false, 0, 0.25),
                 Duration.ofSeconds(60), 0.5, Optional.of(new HttpAddress("::1", 0)), Duration.ZERO, 1.0,
                 Optional.of(new HttpAddress("xdfs1.example.invalid", 8098)), Optional.of(Path.of("/etc/percolate/secret"))),

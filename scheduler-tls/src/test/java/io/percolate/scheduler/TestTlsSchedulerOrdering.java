@@ -89,7 +89,6 @@ final class TestTlsSchedulerOrdering {
     private final String user = currentUser();
     private int amFirstQueries = TlsConfig.DEFAULT_AM_FIRST_QUERIES;
     private int amLane = TlsConfig.DEFAULT_AM_LANE;
-    private boolean amRoomForIdleLeaders = TlsConfig.DEFAULT_AM_ROOM_FOR_IDLE_LEADERS;
     /** the queue's maxAMShare; -1 lifts the limit */
     private double maxAmShare = -1.0;
     /** FairScheduler's memory increment; 0 keeps its default (1 GB, so no 1 GB request is ever reserved) */
@@ -318,20 +317,6 @@ final class TestTlsSchedulerOrdering {
         rm.drainEvents();
         scheduler.update();
         assertEquals(1, scheduler.heldApplicationMasters(), "only b4's AM is held");
-    }
-
-    /**
-     * With room kept only for leading queries that run no AM yet: b1 and b2 lead and run theirs,
-     * so b3 and b4 start theirs at once and fill the room; the small query arriving after them
-     * takes the lead and waits for a slot. The trade the option makes: earlier starts for the
-     * queries ranked just behind the leaders, none kept for a newcomer.
-     */
-    @Test
-    void amRoomForIdleLeaders_letsTheNextQueriesStartWhileTheLeadersRun() throws Exception {
-        this.amRoomForIdleLeaders = true;
-        Map<String, Integer> ams = amsAfterFourLargeQueriesAndASmallOne(2);
-        assertEquals(Map.of("b1", 1, "b2", 1, "b3", 1, "b4", 1, "s1", 0), ams);
-        assertEquals(1, scheduler.heldApplicationMasters(), "s1's AM waits for the room");
     }
 
     @Test
@@ -697,7 +682,6 @@ final class TestTlsSchedulerOrdering {
         conf.setBoolean(TlsConfig.INPUT_SHARING, inputSharing);
         conf.setInt(TlsConfig.AM_FIRST_QUERIES, amFirstQueries);
         conf.setInt(TlsConfig.AM_LANE, amLane);
-        conf.setBoolean(TlsConfig.AM_ROOM_FOR_IDLE_LEADERS, amRoomForIdleLeaders);
         conf.setLong(TlsConfig.INPUT_MAX_WAIT_MS, inputMaxWaitMillis);
         conf.setDouble(TlsConfig.TASK_GATE, taskGate);
         if (recovery) {

@@ -34,8 +34,6 @@ public final class Schedulers {
         variant("tls-floor", "percolate.scheduler.qef.oldest-query-share", "0.25");
         // an AM lane of one: the leading queries may start one ApplicationMaster beyond the queue's room
         variant("tls-lane", "percolate.scheduler.am-lane", "1");
-        // AM room kept only for leading queries that run no ApplicationMaster yet
-        variant("tls-amidle", "percolate.scheduler.am-room-for-idle-leaders", "true");
         // the task gate: a job starts no task while those ranked before it hold and ask for 2 (1) × the
         // tasks the cluster runs at full speed; matters only when tasks share cores (--task-cores)
         variant("tls-gate", "percolate.scheduler.task-gate", "2");
