@@ -31,6 +31,9 @@ final class TestDescriptorStore {
         DescriptorStore.Stored stored = store.read("HIVE_20261122101010_AB-CD");
         assertEquals(TestDescriptorCodec.DESCRIPTOR, stored.descriptor());
         assertEquals(System.getProperty("user.name"), stored.owner());
+        // read without Hadoop's shell, the owner is still the one Hadoop's local file system reports
+        Path file = store.pathOf("HIVE_20261122101010_AB-CD");
+        assertEquals(file.getFileSystem(new Configuration()).getFileStatus(file).getOwner(), stored.owner());
     }
 
     @Test

@@ -75,6 +75,7 @@ record CostReport(CostSettings settings, SchedulerResult tls, SchedulerResult fa
         root.put("node_vcores", BenchCluster.NODE_VCORES);
         root.put("container_mb", BenchCluster.CONTAINER_MB);
         root.put("seed", settings.seed());
+        root.put("measured_first", settings.first().key);
         root.set("tls", section(mapper, tls));
         root.set("fair", section(mapper, fair));
         root.put("ratio_mean", ratioMean());

@@ -22,10 +22,12 @@ import static java.util.Objects.requireNonNull;
  * @param containersPerApp 1 GiB containers each application asks for; enough that no application
  *                         runs out of demand during the run (see {@link #defaultContainersPerApp})
  * @param seed             seeds the generated DAGs' estimates
+ * @param first            the scheduler measured first in the JVM (the other runs after its cluster
+ *                         has stopped); swapping them shows what the order itself costs
  * @param outputDir        where result.json goes
  */
 record CostSettings(int apps, int queries, int nodes, int heartbeats, int warmup, int queues,
-                    int containersPerApp, long seed, Path outputDir) {
+                    int containersPerApp, long seed, SchedulerUnderTest first, Path outputDir) {
 
     static final int DEFAULT_APPS = 5_000;
     static final int DEFAULT_QUERIES = 1_000;
@@ -34,6 +36,7 @@ record CostSettings(int apps, int queries, int nodes, int heartbeats, int warmup
     static final Path DEFAULT_OUTPUT = Path.of("target", "bench", "sched-cost");
 
     CostSettings {
+        requireNonNull(first, "first");
         requireNonNull(outputDir, "outputDir");
         atLeast("--apps", apps, 1);
         atLeast("--queries", queries, 1);
@@ -72,13 +75,14 @@ record CostSettings(int apps, int queries, int nodes, int heartbeats, int warmup
     static CostSettings of(int apps, int queries, int nodes, int heartbeats, Path outputDir) {
         int warmup = fillingHeartbeats(nodes);
         return new CostSettings(apps, queries, nodes, heartbeats, warmup, 1,
-                defaultContainersPerApp(apps, warmup, heartbeats), 42, outputDir);
+                defaultContainersPerApp(apps, warmup, heartbeats), 42, SchedulerUnderTest.TLS, outputDir);
     }
 
-    /** {@code --apps N --queries Q --nodes M --heartbeats H [--warmup W] [--queues K] [--containers-per-app C] [--seed S] [--out DIR]} */
+    /** {@code --apps N --queries Q --nodes M --heartbeats H [--warmup W] [--queues K] [--containers-per-app C] [--seed S] [--first tls|fair] [--out DIR]} */
     static CostSettings parse(List<String> args) {
         Integer apps = null, queries = null, nodes = null, heartbeats = null, warmup = null, queues = null, perApp = null;
         long seed = 42;
+        SchedulerUnderTest first = SchedulerUnderTest.TLS;
         Path out = DEFAULT_OUTPUT;
         List<String> rest = new ArrayList<>(args);
         while (!rest.isEmpty()) {
@@ -99,6 +103,7 @@ record CostSettings(int apps, int queries, int nodes, int heartbeats, int warmup
                 case "--queues" -> queues = number(flag, value);
                 case "--containers-per-app" -> perApp = number(flag, value);
                 case "--seed" -> seed = number(flag, value);
+                case "--first" -> first = SchedulerUnderTest.named(value);
                 case "--out" -> out = Path.of(value);
                 default -> throw new IllegalArgumentException("unknown option " + flag + "\n" + usage());
             }
@@ -109,12 +114,12 @@ record CostSettings(int apps, int queries, int nodes, int heartbeats, int warmup
         int w = warmup == null ? fillingHeartbeats(n) : warmup;
         return new CostSettings(a, queries == null ? Math.min(DEFAULT_QUERIES, a) : queries,
                 n, h, w, queues == null ? 1 : queues,
-                perApp == null ? defaultContainersPerApp(a, w, h) : perApp, seed, out);
+                perApp == null ? defaultContainersPerApp(a, w, h) : perApp, seed, first, out);
     }
 
     static String usage() {
         return "usage: bench sched-cost [--apps N] [--queries Q] [--nodes M] [--heartbeats H] [--warmup W]"
-                + " [--queues K] [--containers-per-app C] [--seed S] [--out DIR]";
+                + " [--queues K] [--containers-per-app C] [--seed S] [--first tls|fair] [--out DIR]";
     }
 
     private static int number(String flag, String value) {

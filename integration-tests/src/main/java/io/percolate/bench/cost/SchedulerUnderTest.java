@@ -21,4 +21,14 @@ enum SchedulerUnderTest {
         this.schedulerClass = schedulerClass;
         this.queuePolicy = queuePolicy;
     }
+
+    /** The scheduler whose key is {@code key}. */
+    static SchedulerUnderTest named(String key) {
+        for (SchedulerUnderTest s : values()) {
+            if (s.key.equals(key)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown scheduler '" + key + "': tls or fair");
+    }
 }

@@ -7,12 +7,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
  * Issue 4's scheduling-cost microbenchmark: per node-heartbeat decision time of TlsScheduler
  * (with {@code QueryAwarePolicy} on its queues) and of a stock FairScheduler (fair policy) over
- * the same nodes, queries and applications, one after the other in one JVM. Writes
+ * the same nodes, queries and applications, one after the other in one JVM (TLS first unless
+ * {@code --first fair}). Writes
  * {@code target/bench/sched-cost/result.json} and prints a one-line summary.
  *
  * <p>Run it with {@code ./percolate bench sched-cost [--apps N --queries Q --nodes M --heartbeats H]}.
@@ -37,9 +41,14 @@ public final class SchedulingCostBench {
         try {
             Path descriptors = work.resolve("descriptors");
             workload.publish(descriptors);
-            SchedulerResult tls = measure(SchedulerUnderTest.TLS, settings, workload, descriptors, work, user);
-            SchedulerResult fair = measure(SchedulerUnderTest.FAIR, settings, workload, descriptors, work, user);
-            return new CostReport(settings, tls, fair);
+            List<SchedulerUnderTest> order = settings.first() == SchedulerUnderTest.TLS
+                    ? List.of(SchedulerUnderTest.TLS, SchedulerUnderTest.FAIR)
+                    : List.of(SchedulerUnderTest.FAIR, SchedulerUnderTest.TLS);
+            Map<SchedulerUnderTest, SchedulerResult> results = new EnumMap<>(SchedulerUnderTest.class);
+            for (SchedulerUnderTest kind : order) {
+                results.put(kind, measure(kind, settings, workload, descriptors, work, user));
+            }
+            return new CostReport(settings, results.get(SchedulerUnderTest.TLS), results.get(SchedulerUnderTest.FAIR));
         } finally {
             deleteTree(work);
         }

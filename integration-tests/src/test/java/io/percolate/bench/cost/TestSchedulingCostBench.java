@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -53,5 +54,15 @@ final class TestSchedulingCostBench {
         double ratio = result.get("ratio_mean").asDouble();
         assertTrue(Double.isFinite(ratio) && ratio > 0, "ratio_mean = " + ratio);
         assertEquals(1.2, result.get("target_ratio").asDouble());
+        assertEquals("tls", result.get("measured_first").asText());
+    }
+
+    @Test
+    void firstOption_picksWhichSchedulerRunsFirst() {
+        assertEquals(SchedulerUnderTest.TLS, CostSettings.parse(List.of()).first());
+        assertEquals(SchedulerUnderTest.FAIR, CostSettings.parse(List.of("--first", "fair")).first());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> CostSettings.parse(List.of("--first", "capacity")));
+        assertTrue(e.getMessage().contains("tls or fair"), e.getMessage());
     }
 }
