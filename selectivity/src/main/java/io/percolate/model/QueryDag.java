@@ -109,21 +109,33 @@ public record QueryDag(List<JobNode> jobs) {
      * query's critical path, which no number of containers can shorten.
      */
     public double longestPath(ToDoubleFunction<JobNode> weight) {
-        Map<String, JobNode> byStage = new HashMap<>();
-        jobs.forEach(j -> byStage.put(j.stageId(), j));
+        return longestPath(parentsFirst(), weight);
+    }
+
+    /**
+     * {@link #longestPath(ToDoubleFunction)} over a DAG's {@link #parentsFirst} order, for a caller
+     * that weighs the same DAG often and keeps the order rather than sort it each time.
+     */
+    public static double longestPath(List<JobNode> parentsFirst, ToDoubleFunction<JobNode> weight) {
         Map<String, Double> finish = new HashMap<>();
         double longest = 0;
-        for (String stage : topologicalOrder(jobs)) {
-            JobNode job = byStage.get(stage);
+        for (JobNode job : parentsFirst) {
             double start = 0;
             for (String parent : job.parents()) {
                 start = Math.max(start, finish.getOrDefault(parent, 0.0));
             }
             double end = start + weight.applyAsDouble(job);
-            finish.put(stage, end);
+            finish.put(job.stageId(), end);
             longest = Math.max(longest, end);
         }
         return longest;
+    }
+
+    /** The jobs in a topological order: every job after its parents. */
+    public List<JobNode> parentsFirst() {
+        Map<String, JobNode> byStage = new HashMap<>();
+        jobs.forEach(j -> byStage.put(j.stageId(), j));
+        return topologicalOrder(jobs).stream().map(byStage::get).toList();
     }
 
     /** Sum of the jobs' estimated WRD, in container-seconds. */

@@ -40,6 +40,25 @@ final class TestQueryDag {
     }
 
     @Test
+    void parentsFirst_ordersJobsListedChildFirst_andLongestPathWeighsThatOrder() {
+        // listed as Hive may list them: the join before the scans it reads
+        QueryDag dag = new QueryDag(List.of(
+                job("Stage-4", OperatorKind.JOIN, "Stage-2", "Stage-3"),
+                job("Stage-2", OperatorKind.EXTRACT, "Stage-1"),
+                job("Stage-3", OperatorKind.GROUP_BY),
+                job("Stage-1", OperatorKind.GROUP_BY)));
+        List<String> order = dag.parentsFirst().stream().map(JobNode::stageId).toList();
+        assertEquals(4, order.size());
+        for (JobNode job : dag.jobs()) {
+            job.parents().forEach(parent -> assertTrue(order.indexOf(parent) < order.indexOf(job.stageId()),
+                    parent + " before " + job.stageId() + " in " + order));
+        }
+        Map<String, Double> weight = Map.of("Stage-1", 5.0, "Stage-2", 1.0, "Stage-3", 7.0, "Stage-4", 2.0);
+        assertEquals(9.0, QueryDag.longestPath(dag.parentsFirst(), j -> weight.get(j.stageId())));
+        assertEquals(9.0, dag.longestPath(j -> weight.get(j.stageId())));
+    }
+
+    @Test
     void job_findsAlternativesCaseInsensitively() {
         JobNode conditional = new JobNode("Stage-5", List.of("Stage-6", "Stage-7"), List.of(), OperatorKind.JOIN,
                 List.of(), List.of(), List.of(), List.of(), List.of(), Dags.estimate(1, 1));

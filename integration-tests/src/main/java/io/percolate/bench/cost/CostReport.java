@@ -2,12 +2,15 @@ package io.percolate.bench.cost;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import static java.util.Objects.requireNonNull;
@@ -15,8 +18,12 @@ import static java.util.Objects.requireNonNull;
 /**
  * The benchmark's outcome: both schedulers measured in the same run, and TlsScheduler's cost as
  * a ratio to FairScheduler's.
+ *
+ * @param tls  TlsScheduler's result, the mean of {@code runs}' if there are any
+ * @param runs with {@code --jvms}, every JVM's result in the order they ran, a round (one JVM per
+ *             scheduler) after another; empty when both were measured in this JVM
  */
-record CostReport(CostSettings settings, SchedulerResult tls, SchedulerResult fair) {
+record CostReport(CostSettings settings, SchedulerResult tls, SchedulerResult fair, List<SchedulerResult> runs) {
     /** Issue 4's target: TlsScheduler at most 1.2 times FairScheduler's per-heartbeat time. */
     static final double TARGET_RATIO = 1.2;
 
@@ -24,6 +31,33 @@ record CostReport(CostSettings settings, SchedulerResult tls, SchedulerResult fa
         requireNonNull(settings, "settings");
         requireNonNull(tls, "tls");
         requireNonNull(fair, "fair");
+        runs = List.copyOf(runs);
+    }
+
+    /**
+     * The report on {@code results}: each scheduler's result in this JVM, or with {@code --jvms} the
+     * mean of its JVMs' results, all of which are kept as the runs.
+     */
+    static CostReport of(CostSettings settings, List<SchedulerResult> results) {
+        return new CostReport(settings, meanOf(results, SchedulerUnderTest.TLS), meanOf(results, SchedulerUnderTest.FAIR),
+                settings.jvms() > 0 ? results : List.of());
+    }
+
+    private static SchedulerResult meanOf(List<SchedulerResult> results, SchedulerUnderTest scheduler) {
+        return SchedulerResult.meanOf(results.stream().filter(r -> r.key().equals(scheduler.key)).toList());
+    }
+
+    /** TLS over Fair in each round of JVMs, in the order the rounds ran. */
+    List<Double> roundRatios() {
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i + 1 < runs.size(); i += 2) {
+            SchedulerResult a = runs.get(i);
+            SchedulerResult b = runs.get(i + 1);
+            SchedulerResult t = a.key().equals(SchedulerUnderTest.TLS.key) ? a : b;
+            SchedulerResult f = t == a ? b : a;
+            ratios.add(t.heartbeat().meanMicros() / f.heartbeat().meanMicros());
+        }
+        return ratios;
     }
 
     double ratioMean() {
@@ -48,11 +82,14 @@ record CostReport(CostSettings settings, SchedulerResult tls, SchedulerResult fa
     }
 
     String summary() {
+        String how = runs.isEmpty() ? "both in one JVM"
+                : String.format(Locale.ROOT, "%d JVMs per scheduler, rounds %s", runs.size() / 2,
+                        roundRatios().stream().map(r -> String.format(Locale.ROOT, "%.2fx", r)).toList());
         return String.format(Locale.ROOT,
-                "sched-cost: %d apps / %d queries / %d nodes, %d heartbeats: tls mean %.1f us p50 %.1f p99 %.1f;"
+                "sched-cost: %d apps / %d queries / %d nodes, %d heartbeats (%s): tls mean %.1f us p50 %.1f p99 %.1f;"
                         + " fair mean %.1f us p50 %.1f p99 %.1f; ratio mean %.2fx p99 %.2fx, CPU-time mean %.2fx"
                         + " (target <= %.1fx: %s)",
-                settings.apps(), settings.queries(), settings.nodes(), settings.heartbeats(),
+                settings.apps(), settings.queries(), settings.nodes(), settings.heartbeats(), how,
                 tls.heartbeat().meanMicros(), tls.heartbeat().p50Micros(), tls.heartbeat().p99Micros(),
                 fair.heartbeat().meanMicros(), fair.heartbeat().p50Micros(), fair.heartbeat().p99Micros(),
                 ratioMean(), ratioP99(), ratioCpuMean(), TARGET_RATIO, meetsTarget() ? "met" : "NOT met");
@@ -76,8 +113,14 @@ record CostReport(CostSettings settings, SchedulerResult tls, SchedulerResult fa
         root.put("container_mb", BenchCluster.CONTAINER_MB);
         root.put("seed", settings.seed());
         root.put("measured_first", settings.first().key);
+        root.put("jvms_per_scheduler", runs.size() / 2);
         root.set("tls", section(mapper, tls));
         root.set("fair", section(mapper, fair));
+        ArrayNode jvms = root.putArray("runs");
+        for (SchedulerResult run : runs) {
+            jvms.add(section(mapper, run).put("scheduler", run.key()));
+        }
+        roundRatios().forEach(root.putArray("round_ratios_mean")::add);
         root.put("ratio_mean", ratioMean());
         root.put("ratio_p50", ratioP50());
         root.put("ratio_p99", ratioP99());
@@ -94,8 +137,10 @@ record CostReport(CostSettings settings, SchedulerResult tls, SchedulerResult fa
                 + " one container per heartbeat (assignmultiple off);"
                 + " a full node completes its oldest container between heartbeats; update() every nodes/2"
                 + " heartbeats, timed separately; sort_* = the queue policy's ordering of the demanding applications alone,"
-                + " sampled after every tenth timed heartbeat; TlsScheduler and FairScheduler run one after the other in one JVM,"
-                + " each in a fresh MockRM");
+                + " sampled after every tenth timed heartbeat; each scheduler in a fresh MockRM, "
+                + (runs.isEmpty() ? "TlsScheduler and FairScheduler one after the other in one JVM"
+                        : "each in JVMs of its own, one per scheduler a round, the rounds alternating which scheduler starts;"
+                        + " tls and fair are the means of their JVMs' figures (runs)"));
 
         Files.createDirectories(settings.outputDir());
         Path file = settings.outputDir().resolve("result.json");

@@ -3,6 +3,7 @@ package io.percolate.bench.cost;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
 
@@ -22,22 +23,34 @@ import static java.util.Objects.requireNonNull;
  * @param containersPerApp 1 GiB containers each application asks for; enough that no application
  *                         runs out of demand during the run (see {@link #defaultContainersPerApp})
  * @param seed             seeds the generated DAGs' estimates
- * @param first            the scheduler measured first in the JVM (the other runs after its cluster
- *                         has stopped); swapping them shows what the order itself costs
+ * @param measured         the schedulers measured, in the order they first run: both ({@code --first}
+ *                         picks which leads), or the one {@code --only} names
+ * @param jvms             JVMs per scheduler: each measures one scheduler alone, alternating which
+ *                         scheduler's JVM starts a round ({@link SeparateJvms}); 0 measures both here,
+ *                         one after the other, where the second measured has run slower than when
+ *                         measured first
  * @param outputDir        where result.json goes
  */
 record CostSettings(int apps, int queries, int nodes, int heartbeats, int warmup, int queues,
-                    int containersPerApp, long seed, SchedulerUnderTest first, Path outputDir) {
+                    int containersPerApp, long seed, List<SchedulerUnderTest> measured, int jvms, Path outputDir) {
 
     static final int DEFAULT_APPS = 5_000;
     static final int DEFAULT_QUERIES = 1_000;
     static final int DEFAULT_NODES = 1_000;
     static final int DEFAULT_HEARTBEATS = 2_000;
+    static final int DEFAULT_JVMS = 3;
     static final Path DEFAULT_OUTPUT = Path.of("target", "bench", "sched-cost");
 
     CostSettings {
-        requireNonNull(first, "first");
+        measured = List.copyOf(measured);
         requireNonNull(outputDir, "outputDir");
+        if (measured.isEmpty() || measured.size() != Set.copyOf(measured).size()) {
+            throw new IllegalArgumentException("measured must name each scheduler at most once, got " + measured);
+        }
+        atLeast("--jvms", jvms, 0);
+        if (jvms > 0 && measured.size() < 2) {
+            throw new IllegalArgumentException("--only measures one scheduler in this JVM; it takes no --jvms");
+        }
         atLeast("--apps", apps, 1);
         atLeast("--queries", queries, 1);
         atLeast("--nodes", nodes, 1);
@@ -72,17 +85,42 @@ record CostSettings(int apps, int queries, int nodes, int heartbeats, int warmup
         return nodes * BenchCluster.CONTAINERS_PER_NODE;
     }
 
+    /** Both schedulers in this JVM, TLS first, at the given size. */
     static CostSettings of(int apps, int queries, int nodes, int heartbeats, Path outputDir) {
         int warmup = fillingHeartbeats(nodes);
         return new CostSettings(apps, queries, nodes, heartbeats, warmup, 1,
-                defaultContainersPerApp(apps, warmup, heartbeats), 42, SchedulerUnderTest.TLS, outputDir);
+                defaultContainersPerApp(apps, warmup, heartbeats), 42, bothFrom(SchedulerUnderTest.TLS), 0, outputDir);
     }
 
-    /** {@code --apps N --queries Q --nodes M --heartbeats H [--warmup W] [--queues K] [--containers-per-app C] [--seed S] [--first tls|fair] [--out DIR]} */
+    /** The scheduler measured first. */
+    SchedulerUnderTest first() {
+        return measured.get(0);
+    }
+
+    /** The same run with {@code jvms} JVMs per scheduler. */
+    CostSettings withJvms(int jvms) {
+        return new CostSettings(apps, queries, nodes, heartbeats, warmup, queues, containersPerApp, seed, measured, jvms,
+                outputDir);
+    }
+
+    /** The options that make another JVM measure {@code scheduler} alone at this size, writing to {@code out}. */
+    List<String> alone(SchedulerUnderTest scheduler, Path out) {
+        return List.of("--apps", String.valueOf(apps), "--queries", String.valueOf(queries),
+                "--nodes", String.valueOf(nodes), "--heartbeats", String.valueOf(heartbeats),
+                "--warmup", String.valueOf(warmup), "--queues", String.valueOf(queues),
+                "--containers-per-app", String.valueOf(containersPerApp), "--seed", String.valueOf(seed),
+                "--only", scheduler.key, "--out", out.toString());
+    }
+
+    /**
+     * {@code --apps N --queries Q --nodes M --heartbeats H [--warmup W] [--queues K] [--containers-per-app C]
+     * [--seed S] [--jvms J] [--first tls|fair] [--only tls|fair] [--out DIR]}
+     */
     static CostSettings parse(List<String> args) {
         Integer apps = null, queries = null, nodes = null, heartbeats = null, warmup = null, queues = null, perApp = null;
         long seed = 42;
-        SchedulerUnderTest first = SchedulerUnderTest.TLS;
+        List<SchedulerUnderTest> measured = bothFrom(SchedulerUnderTest.TLS);
+        Integer jvms = null;
         Path out = DEFAULT_OUTPUT;
         List<String> rest = new ArrayList<>(args);
         while (!rest.isEmpty()) {
@@ -103,7 +141,9 @@ record CostSettings(int apps, int queries, int nodes, int heartbeats, int warmup
                 case "--queues" -> queues = number(flag, value);
                 case "--containers-per-app" -> perApp = number(flag, value);
                 case "--seed" -> seed = number(flag, value);
-                case "--first" -> first = SchedulerUnderTest.named(value);
+                case "--jvms" -> jvms = number(flag, value);
+                case "--first" -> measured = bothFrom(SchedulerUnderTest.named(value));
+                case "--only" -> measured = List.of(SchedulerUnderTest.named(value));
                 case "--out" -> out = Path.of(value);
                 default -> throw new IllegalArgumentException("unknown option " + flag + "\n" + usage());
             }
@@ -114,12 +154,20 @@ record CostSettings(int apps, int queries, int nodes, int heartbeats, int warmup
         int w = warmup == null ? fillingHeartbeats(n) : warmup;
         return new CostSettings(a, queries == null ? Math.min(DEFAULT_QUERIES, a) : queries,
                 n, h, w, queues == null ? 1 : queues,
-                perApp == null ? defaultContainersPerApp(a, w, h) : perApp, seed, first, out);
+                perApp == null ? defaultContainersPerApp(a, w, h) : perApp, seed, measured,
+                jvms != null ? jvms : measured.size() == 1 ? 0 : DEFAULT_JVMS, out);
     }
 
     static String usage() {
         return "usage: bench sched-cost [--apps N] [--queries Q] [--nodes M] [--heartbeats H] [--warmup W]"
-                + " [--queues K] [--containers-per-app C] [--seed S] [--first tls|fair] [--out DIR]";
+                + " [--queues K] [--containers-per-app C] [--seed S] [--jvms J (0: both in this JVM)]"
+                + " [--first tls|fair] [--only tls|fair] [--out DIR]";
+    }
+
+    private static List<SchedulerUnderTest> bothFrom(SchedulerUnderTest first) {
+        return first == SchedulerUnderTest.TLS
+                ? List.of(SchedulerUnderTest.TLS, SchedulerUnderTest.FAIR)
+                : List.of(SchedulerUnderTest.FAIR, SchedulerUnderTest.TLS);
     }
 
     private static int number(String flag, String value) {

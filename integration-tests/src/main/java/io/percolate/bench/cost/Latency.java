@@ -1,6 +1,8 @@
 package io.percolate.bench.cost;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * A summary of timed calls, in microseconds.
@@ -25,6 +27,20 @@ record Latency(int count, double meanMicros, double p50Micros, double p99Micros,
         double mean = Arrays.stream(sorted).average().orElse(0);
         return new Latency(sorted.length, micros(mean), micros(rank(sorted, 0.50)), micros(rank(sorted, 0.99)),
                 micros(sorted[sorted.length - 1]));
+    }
+
+    /**
+     * Several runs' summaries as one: the calls of all, the mean of their means and of their
+     * percentiles (each run's percentile, averaged: not the pooled calls'), the largest maximum.
+     */
+    static Latency meanOf(List<Latency> runs) {
+        return new Latency(runs.stream().mapToInt(Latency::count).sum(), mean(runs, Latency::meanMicros),
+                mean(runs, Latency::p50Micros), mean(runs, Latency::p99Micros),
+                runs.stream().mapToDouble(Latency::maxMicros).max().orElse(0));
+    }
+
+    static <T> double mean(List<T> runs, ToDoubleFunction<T> value) {
+        return runs.stream().mapToDouble(value).average().orElse(0);
     }
 
     private static double rank(long[] sorted, double quantile) {

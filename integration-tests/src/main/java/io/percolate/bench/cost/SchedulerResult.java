@@ -1,5 +1,11 @@
 package io.percolate.bench.cost;
 
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+
+import static io.percolate.bench.cost.Latency.mean;
+
 /**
  * What one scheduler did in the benchmark.
  *
@@ -22,4 +28,26 @@ package io.percolate.bench.cost;
 record SchedulerResult(String key, Latency heartbeat, Latency heartbeatCpu, Latency warmupHeartbeat, Latency sort, Latency update,
                        int containers, int completions, double fillAtStart, int appsServed, int queriesServed,
                        double setupSeconds, double warmupSeconds, double runSeconds) {
+
+    /** Runs of one scheduler (in JVMs of their own) as one result: every figure their mean ({@link Latency#meanOf}). */
+    static SchedulerResult meanOf(List<SchedulerResult> runs) {
+        if (runs.isEmpty() || runs.stream().map(SchedulerResult::key).distinct().count() != 1) {
+            throw new IllegalArgumentException("runs of one scheduler expected, got " + runs);
+        }
+        return new SchedulerResult(runs.get(0).key(), latency(runs, SchedulerResult::heartbeat),
+                latency(runs, SchedulerResult::heartbeatCpu), latency(runs, SchedulerResult::warmupHeartbeat),
+                latency(runs, SchedulerResult::sort), latency(runs, SchedulerResult::update),
+                count(runs, SchedulerResult::containers), count(runs, SchedulerResult::completions),
+                mean(runs, SchedulerResult::fillAtStart), count(runs, SchedulerResult::appsServed),
+                count(runs, SchedulerResult::queriesServed), mean(runs, SchedulerResult::setupSeconds),
+                mean(runs, SchedulerResult::warmupSeconds), mean(runs, SchedulerResult::runSeconds));
+    }
+
+    private static Latency latency(List<SchedulerResult> runs, Function<SchedulerResult, Latency> which) {
+        return Latency.meanOf(runs.stream().map(which).toList());
+    }
+
+    private static int count(List<SchedulerResult> runs, ToDoubleFunction<SchedulerResult> value) {
+        return (int) Math.round(mean(runs, value));
+    }
 }

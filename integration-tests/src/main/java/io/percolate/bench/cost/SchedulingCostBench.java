@@ -6,20 +6,20 @@ import org.apache.hadoop.security.UserGroupInformation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /**
  * Issue 4's scheduling-cost microbenchmark: per node-heartbeat decision time of TlsScheduler
  * (with {@code QueryAwarePolicy} on its queues) and of a stock FairScheduler (fair policy) over
- * the same nodes, queries and applications, one after the other in one JVM (TLS first unless
- * {@code --first fair}). Writes
- * {@code target/bench/sched-cost/result.json} and prints a one-line summary.
+ * the same nodes, queries and applications: each in JVMs of its own ({@link SeparateJvms}, three
+ * per scheduler unless {@code --jvms J}), or with {@code --jvms 0} one after the other in this JVM
+ * (TLS first unless {@code --first fair}). Writes {@code target/bench/sched-cost/result.json} and
+ * prints a one-line summary.
  *
- * <p>Run it with {@code ./percolate bench sched-cost [--apps N --queries Q --nodes M --heartbeats H]}.
+ * <p>Run it with {@code ./percolate bench sched-cost [--apps N --queries Q --nodes M --heartbeats H --jvms J]}.
  */
 public final class SchedulingCostBench {
     private SchedulingCostBench() {
@@ -27,28 +27,41 @@ public final class SchedulingCostBench {
 
     public static void main(String[] args) {
         BenchCommand.main("sched-cost", args, CostSettings::parse, settings -> {
-            CostReport report = run(settings);
+            if (settings.measured().size() == 1) { // one JVM of a --jvms run
+                SchedulerResult result = run(settings).get(0);
+                return new BenchCommand.Outcome(result.key() + " measured", SeparateJvms.write(result, settings.outputDir()));
+            }
+            CostReport report = report(settings);
             Path file = report.write();
             return new BenchCommand.Outcome(report.summary(), file);
         });
     }
 
-    /** Measures both schedulers with {@code settings}; nothing is written. */
-    static CostReport run(CostSettings settings) throws Exception {
+    /** Measures both schedulers with {@code settings}, in JVMs of their own if it asks for them; nothing is written. */
+    static CostReport report(CostSettings settings) throws Exception {
+        if (settings.jvms() == 0) {
+            return CostReport.of(settings, run(settings));
+        }
+        Path jvms = settings.outputDir().resolve("jvms"); // their results and logs, kept beside result.json
+        if (Files.exists(jvms)) {
+            deleteTree(jvms);
+        }
+        return SeparateJvms.run(settings, jvms);
+    }
+
+    /** Measures {@code settings.measured()} in this JVM, in that order. */
+    private static List<SchedulerResult> run(CostSettings settings) throws Exception {
         String user = UserGroupInformation.getCurrentUser().getShortUserName();
         Workload workload = Workload.generate(settings, user);
         Path work = Files.createTempDirectory("percolate-sched-cost");
         try {
             Path descriptors = work.resolve("descriptors");
             workload.publish(descriptors);
-            List<SchedulerUnderTest> order = settings.first() == SchedulerUnderTest.TLS
-                    ? List.of(SchedulerUnderTest.TLS, SchedulerUnderTest.FAIR)
-                    : List.of(SchedulerUnderTest.FAIR, SchedulerUnderTest.TLS);
-            Map<SchedulerUnderTest, SchedulerResult> results = new EnumMap<>(SchedulerUnderTest.class);
-            for (SchedulerUnderTest kind : order) {
-                results.put(kind, measure(kind, settings, workload, descriptors, work, user));
+            List<SchedulerResult> results = new ArrayList<>();
+            for (SchedulerUnderTest kind : settings.measured()) {
+                results.add(measure(kind, settings, workload, descriptors, work, user));
             }
-            return new CostReport(settings, results.get(SchedulerUnderTest.TLS), results.get(SchedulerUnderTest.FAIR));
+            return results;
         } finally {
             deleteTree(work);
         }

@@ -3,6 +3,7 @@ package io.percolate.scheduler.registry;
 import io.percolate.descriptor.QueryTags;
 import io.percolate.model.JobEstimate;
 import io.percolate.model.JobNode;
+import io.percolate.model.QueryDag;
 import io.percolate.model.QueryDescriptor;
 import io.percolate.model.TableRef;
 import io.percolate.scheduler.lodfa.NodeHistory;
@@ -70,6 +71,8 @@ final class TrackedQuery {
     private QueryDescriptor descriptor;
     /** DAG job by lower-cased stage id (alternatives included): ranks are read inside every sort */
     private Map<String, JobFacts> jobs = Map.of();
+    /** The honoured DAG's jobs, parents first: sorted once, weighed at every update. */
+    private List<JobNode> parentsFirst = List.of();
     private double observedFinished;
     /** the same, less the slowdown of the load each job ran under ({@link TaskContention}) */
     private double observedFinishedFullSpeed;
@@ -548,6 +551,7 @@ final class TrackedQuery {
             job.alternatives().forEach(a -> byStage.putIfAbsent(a.toLowerCase(Locale.ROOT), facts));
         }
         jobs = byStage;
+        parentsFirst = d.dag().parentsFirst();
         status = DescriptorStatus.LOADED;
         problem = "";
         running.forEach(app -> ranks.put(app, rankOf(app)));
@@ -615,9 +619,11 @@ final class TrackedQuery {
                      LearnedJobCosts.JobCosts costs) {
         double sojourn = Math.max(0, now - firstSeenMillis) / 1000.0;
         long arrival = arrivalOfApp.isEmpty() ? Long.MAX_VALUE : arrivalOfApp.values().iterator().next();
+        Map<ApplicationId, AppDemand> demands = new HashMap<>(); // asked of YARN once per application
+        running.forEach(app -> demands.put(app, demand.apply(app)));
         Map<String, Work> work = status.honoured()
-                ? dagWork(demand, defaultTaskSeconds, capacity, costs)
-                : applicationWork(demand, defaultTaskSeconds);
+                ? dagWork(demands::get, defaultTaskSeconds, capacity, costs)
+                : applicationWork(demands::get, defaultTaskSeconds);
         double remaining = 0;
         double total = 0;
         for (Work w : work.values()) {
@@ -627,13 +633,13 @@ final class TrackedQuery {
         double remainingPath;
         double totalPath;
         if (status.honoured()) {
-            remainingPath = descriptor.dag().longestPath(j -> remainingSeconds(work.get(j.stageId()), capacity, costs));
-            totalPath = descriptor.dag().longestPath(j -> totalSeconds(work.get(j.stageId()), capacity, costs));
+            remainingPath = QueryDag.longestPath(parentsFirst, j -> remainingSeconds(work.get(j.stageId()), capacity, costs));
+            totalPath = QueryDag.longestPath(parentsFirst, j -> totalSeconds(work.get(j.stageId()), capacity, costs));
         } else {
             remainingPath = work.values().stream().mapToDouble(w -> remainingSeconds(w, capacity, costs)).max().orElse(0);
             totalPath = work.values().stream().mapToDouble(w -> totalSeconds(w, capacity, costs)).max().orElse(0);
         }
-        long held = running.stream().mapToLong(app -> demand.apply(app).running()).sum();
+        long held = demands.values().stream().mapToLong(AppDemand::running).sum();
         return new QueryState(key, arrival, sojourn, remaining,
                 ServiceTime.dag(remainingPath, remaining, capacity), ServiceTime.dag(totalPath, total, capacity), held);
     }
