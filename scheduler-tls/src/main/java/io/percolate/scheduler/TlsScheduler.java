@@ -213,7 +213,8 @@ public class TlsScheduler extends FairScheduler {
         try {
             locked(() -> {
                 registry.refresh();
-                registry.reorder(capacity(), this::demandOf);
+                double containerMb = containerMb();
+                registry.reorder(capacity(containerMb), masters(containerMb), this::demandOf);
                 Map<FSAppAttempt, AppRank> ranks = currentRanks();
                 rankOfAttempt = ranks;
                 leaders = leadersOf(ranks.keySet());
@@ -588,15 +589,27 @@ public class TlsScheduler extends FairScheduler {
     }
 
     /**
-     * Containers the cluster can run at once: its memory over the mean size of the containers
-     * running now, or over the minimum allocation when none runs.
+     * Containers the cluster can run at once: its memory over {@code containerMb}, the mean size
+     * of the containers running now, or the minimum allocation when none runs.
      */
-    private double capacity() {
+    private double capacity(double containerMb) {
+        return Math.max(1, getClusterResource().getMemorySize() / containerMb);
+    }
+
+    /** Containers of that size the running ApplicationMasters hold, over every queue. */
+    private double masters(double containerMb) {
+        long mb = 0;
+        for (FSLeafQueue queue : getQueueManager().getLeafQueues()) {
+            mb += queue.getMetrics().getAMResourceUsageMB();
+        }
+        return mb / containerMb;
+    }
+
+    private double containerMb() {
         QueueMetrics metrics = getRootQueueMetrics();
         long count = metrics.getAllocatedContainers();
         double size = count > 0 ? (double) metrics.getAllocatedMB() / count : 0;
-        size = Math.max(size, getMinimumResourceCapability().getMemorySize());
-        return Math.max(1, getClusterResource().getMemorySize() / Math.max(1, size));
+        return Math.max(1, Math.max(size, getMinimumResourceCapability().getMemorySize()));
     }
 
     /** What an application asks for and holds now; its ApplicationMaster is not task work. */

@@ -20,6 +20,7 @@ enum TlsMetric implements MetricsInfo {
     Load("Measured system load rho of the last ordering"),
     Threshold("Slowdown threshold D = 1/(1-rho) of the last ordering"),
     Capacity("Containers the cluster can run at once, as of the last ordering"),
+    ApplicationMasterContainers("Of those, the containers running ApplicationMasters held; rho is task work over the rest"),
     TaskParallelism("Tasks the cluster runs at full speed, as learned from finished jobs' times under load (Capacity until contention is seen)"),
     PlacedFloor("Active queries placed by the FLOOR rule (the oldest, below its floor share) in the last ordering"),
     PlacedUrgent("Active queries placed by the URGENT rule (slowdown over 2D) in the last ordering"),

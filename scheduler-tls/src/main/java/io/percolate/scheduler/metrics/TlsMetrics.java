@@ -54,7 +54,7 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
     private static final String DESCRIPTION = "Percolate two-level query scheduler (QEF and LoDFA)";
     private static final Logger LOG = LoggerFactory.getLogger(TlsMetrics.class);
 
-    private volatile QefSummary last = new QefSummary(0, 1, 0, 0, Map.of(), 0, 0, Map.of(), Optional.empty());
+    private volatile QefSummary last = new QefSummary(0, 1, 0, 0, 0, Map.of(), 0, 0, Map.of(), Optional.empty());
     /** the key of the query at the head of the last order; only {@link #ordered} touches it */
     private String head;
     private final Map<Rule, AtomicLong> decisions = new EnumMap<>(Rule.class);
@@ -170,6 +170,7 @@ public final class TlsMetrics implements MetricsSource, RegistryListener {
                 .addGauge(TlsMetric.Load, s.load())
                 .addGauge(TlsMetric.Threshold, s.threshold())
                 .addGauge(TlsMetric.Capacity, s.capacity())
+                .addGauge(TlsMetric.ApplicationMasterContainers, s.masters())
                 .addGauge(TlsMetric.TaskParallelism, s.parallelism())
                 .addGauge(TlsMetric.HeldApplicationMasters, heldApplicationMasters)
                 .addGauge(TlsMetric.JobsKeptFromStarting, jobsKeptFromStarting)

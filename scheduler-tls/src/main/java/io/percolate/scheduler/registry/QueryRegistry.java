@@ -257,16 +257,21 @@ public final class QueryRegistry {
      * the policy compares follow.
      *
      * @param capacity containers the cluster can run at once
+     * @param masters  containers of that size its running ApplicationMasters hold: ρ is task work
+     *                 over the containers left for tasks (below)
      * @param demand   what each running application asks for and holds now
      */
-    public void reorder(double capacity, Function<ApplicationId, AppDemand> demand) {
+    public void reorder(double capacity, double masters, Function<ApplicationId, AppDemand> demand) {
         long now = clock.getTime();
         LearnedJobCosts.JobCosts learned = costs.now();
         List<QueryState> states = new ArrayList<>(active.size());
         for (TrackedQuery q : active.values()) {
             states.add(q.state(now, capacity, demand, settings.defaultTaskSeconds(), learned));
         }
-        double rho = load.load(now, capacity);
+        // WRD counts task containers only, and an AM holds its container for its job's whole life:
+        // over all containers, ρ read low wherever AMs fill much of the cluster (half of a small
+        // one), D with it, and the guard reordered queries by slowdown on a cluster that was simply full
+        double rho = load.load(now, Math.max(1, capacity - masters));
         double threshold = Qef.threshold(rho);
         List<Placement> order = qef.order(states, threshold, capacity);
         double starting = active.values().stream().mapToDouble(q -> q.startingTasks(capacity)).sum();
@@ -284,7 +289,7 @@ public final class QueryRegistry {
                 slow++;
             }
         }
-        QefSummary summary = new QefSummary(rho, threshold, capacity, Math.min(capacity, learned.parallelism()),
+        QefSummary summary = new QefSummary(rho, threshold, capacity, masters, Math.min(capacity, learned.parallelism()),
                 byRule, order.size(), slow, byStatus,
                 order.stream().findFirst());
         lastOrder = summary;

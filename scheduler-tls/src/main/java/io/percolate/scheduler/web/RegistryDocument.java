@@ -26,12 +26,13 @@ import java.util.Set;
  * @param load      ρ of QEF's last ordering
  * @param threshold D = 1/(1-ρ)
  * @param capacity  containers the cluster can run at once
+ * @param masters   of those, the containers running ApplicationMasters hold; ρ counts the rest
  * @param parallelism tasks it runs at full speed, as learned (the capacity until contention is seen)
  * @param slow      active queries whose slowdown exceeds D
  * @param active    active queries in service order
  * @param retired   recently retired queries, newest first
  */
-record RegistryDocument(Double load, Double threshold, Double capacity, Double parallelism, int slow, List<Query> active,
+record RegistryDocument(Double load, Double threshold, Double capacity, Double masters, Double parallelism, int slow, List<Query> active,
                         List<Query> retired) {
 
     /**
@@ -79,7 +80,7 @@ record RegistryDocument(Double load, Double threshold, Double capacity, Double p
             active.add(query(q, q.placement().isPresent() ? i : null));
         }
         return new RegistryDocument(finite(order.load()), finite(order.threshold()), finite(order.capacity()),
-                finite(order.parallelism()),
+                finite(order.masters()), finite(order.parallelism()),
                 order.slow(), active, snapshot.retired().stream().map(q -> query(q, null)).toList());
     }
 

@@ -48,7 +48,7 @@ final class TestTlsMetrics {
         Map<Rule, Integer> placedBy = new EnumMap<>(Rule.class);
         placedBy.put(Rule.SWRD, active - 1);
         placedBy.merge(rule, 1, Integer::sum);
-        return new QefSummary(0.25, 4 / 3.0, 12, 5, placedBy, active, slow,
+        return new QefSummary(0.25, 4 / 3.0, 12, 3, 5, placedBy, active, slow,
                 Map.of(DescriptorStatus.LOADED, 1, DescriptorStatus.LOADING, 1, DescriptorStatus.UNTAGGED, active - 2),
                 Optional.of(first));
     }
@@ -88,6 +88,7 @@ final class TestTlsMetrics {
         assertEquals(0.25, m.get("Load"));
         assertEquals(4 / 3.0, m.get("Threshold"));
         assertEquals(12.0, m.get("Capacity"));
+        assertEquals(3.0, m.get("ApplicationMasterContainers"));
         assertEquals(5.0, m.get("TaskParallelism"));
         assertEquals(1, m.get("PlacedUrgent"));
         assertEquals(4, m.get("PlacedSwrd"));
@@ -101,7 +102,7 @@ final class TestTlsMetrics {
         metrics.ordered(order("q1", Rule.SWRD, 3, 0)); // same head: no new decision
         metrics.ordered(order("q2", Rule.SLOWEST, 3, 1));
         metrics.ordered(order("q1", Rule.SWRD, 3, 0));
-        metrics.ordered(new QefSummary(0, 1, 12, 12, Map.of(), 0, 0, Map.of(), Optional.empty()));
+        metrics.ordered(new QefSummary(0, 1, 12, 0, 12, Map.of(), 0, 0, Map.of(), Optional.empty()));
         metrics.ordered(order("q1", Rule.SWRD, 3, 0)); // after an empty order q1 heads again
 
         Map<String, Number> m = read(metrics);

@@ -163,7 +163,7 @@ final class ScenarioCluster {
                 }
             }
             awaitDescriptors(registry);
-            registry.reorder(containers, app -> {
+            registry.reorder(containers, 0, app -> {
                 Job job = jobs.get(app);
                 return job == null ? AppDemand.NONE : new AppDemand(job.startable(), job.running);
             });

@@ -147,7 +147,7 @@ final class TestRegistryListener {
         awaitSettled(registry, heard, 1);
         registry.applicationAdded(APP2, "bob", List.of());
 
-        registry.reorder(10, app -> new AppDemand(2, 0));
+        registry.reorder(10, 0, app -> new AppDemand(2, 0));
         QefSummary fresh = heard.orders.get(0);
         assertEquals(2, fresh.active());
         assertEquals(0, fresh.slow(), "nobody has waited yet: slowdown 1, not over D = 1");
@@ -157,7 +157,7 @@ final class TestRegistryListener {
         assertEquals(fresh, registry.lastOrder());
 
         clock.advance(100_000);
-        registry.reorder(10, app -> new AppDemand(2, 0));
+        registry.reorder(10, 0, app -> new AppDemand(2, 0));
         QefSummary later = heard.orders.get(1);
         // ρ = the descriptor's 130 container-s over 10 containers x the 100 s observed so far
         assertEquals(1 / (1 - 130 / 1000.0), later.threshold(), 1e-12);
@@ -178,7 +178,7 @@ final class TestRegistryListener {
             }
         });
         registry.applicationAdded(APP1, "alice", List.of());
-        registry.reorder(10, app -> AppDemand.NONE);
+        registry.reorder(10, 0, app -> AppDemand.NONE);
         assertEquals(1, registry.lastOrder().active());
         registry.applicationRemoved(APP1);
         assertEquals(List.of(), registry.activeQueries());

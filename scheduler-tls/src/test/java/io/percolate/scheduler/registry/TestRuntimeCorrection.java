@@ -70,12 +70,12 @@ final class TestRuntimeCorrection {
 
     /** Lets the registry's load estimate watch one whole (empty) window, as a long-running scheduler has. */
     private void observedForAWindow(QueryRegistry registry) {
-        registry.reorder(CAPACITY, app -> AppDemand.NONE);
+        registry.reorder(CAPACITY, 0, app -> AppDemand.NONE);
         clock.set(clock.getTime() + 100_000);
     }
 
     private QueryState placed(QueryRegistry registry, String queryId) {
-        registry.reorder(CAPACITY, app -> demand.getOrDefault(app, AppDemand.NONE));
+        registry.reorder(CAPACITY, 0, app -> demand.getOrDefault(app, AppDemand.NONE));
         return registry.activeQueries().stream().filter(q -> q.queryId().equals(queryId)).findFirst()
                 .flatMap(QueryView::placement).orElseGet(() -> fail(queryId + " not placed")).query();
     }
@@ -615,6 +615,25 @@ final class TestRuntimeCorrection {
         registry.containerFinished(APP1, NODE, 100); // 70 beyond it
         placed(registry, "q1");
         assertEquals(0.20, registry.lastOrder().load(), 1e-12);
+    }
+
+    @Test
+    void containersOfApplicationMasters_areNoRoomForTheLoad() throws InterruptedException {
+        // 130 announced container-seconds over a 100 s window: on 10 containers 0.13, but with
+        // 5 of them running ApplicationMasters only 5 are left for tasks
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true);
+        observedForAWindow(registry);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        awaitLoaded(registry);
+
+        registry.reorder(CAPACITY, 5, app -> AppDemand.NONE);
+        assertEquals(0.26, registry.lastOrder().load(), 1e-12);
+        assertEquals(1 / (1 - 0.26), registry.lastOrder().threshold(), 1e-12);
+        assertEquals(5, registry.lastOrder().masters());
+        assertEquals(CAPACITY, registry.lastOrder().capacity(), "the capacity itself stays the cluster's");
+
+        registry.reorder(CAPACITY, CAPACITY, app -> AppDemand.NONE);
+        assertEquals(0.9, registry.lastOrder().load(), "at least one container counts; ρ at its cap");
     }
 
     @Test

@@ -58,7 +58,7 @@ final class Snapshots {
                 Optional.of(QueryDescriptor.of("q0", "carol", "select 0", 0, one)),
                 Map.of(APP4, "stage-1"), Set.of(), List.of("Stage-1"), 1_000, OptionalLong.of(4_000),
                 Optional.empty(), Optional.of(new WorkAccount(1, 100, 80, 80)), List.of(), 0);
-        QefSummary order = new QefSummary(0.5, 2, 16, 6, Map.of(Rule.SWRD, 1), 1, 0,
+        QefSummary order = new QefSummary(0.5, 2, 16, 2, 6, Map.of(Rule.SWRD, 1), 1, 0,
                 Map.of(DescriptorStatus.LOADED, 1), Optional.of(q1.placement().get()));
         return new RegistrySnapshot(order, List.of(q1, untagged), List.of(q0));
     }

@@ -34,10 +34,11 @@ final class TestRegistryJson {
     void document_hasTheOrderingAndBothLists() throws Exception {
         JsonNode doc = write(Snapshots.sample());
 
-        assertEquals(List.of("load", "threshold", "capacity", "parallelism", "slow", "active", "retired"), fieldNames(doc));
+        assertEquals(List.of("load", "threshold", "capacity", "masters", "parallelism", "slow", "active", "retired"), fieldNames(doc));
         assertEquals(0.5, doc.get("load").asDouble());
         assertEquals(2.0, doc.get("threshold").asDouble());
         assertEquals(16.0, doc.get("capacity").asDouble());
+        assertEquals(2.0, doc.get("masters").asDouble());
         assertEquals(6.0, doc.get("parallelism").asDouble());
         assertEquals(0, doc.get("slow").asInt());
         assertEquals(2, doc.get("active").size());
@@ -121,7 +122,7 @@ final class TestRegistryJson {
 
     @Test
     void nonFiniteNumbers_areNull() throws Exception {
-        RegistrySnapshot empty = new RegistrySnapshot(new QefSummary(Double.NaN, Double.POSITIVE_INFINITY, 4, 4,
+        RegistrySnapshot empty = new RegistrySnapshot(new QefSummary(Double.NaN, Double.POSITIVE_INFINITY, 4, 0, 4,
                 Map.of(), 0, 0, Map.of(), Optional.empty()), List.of(), List.of());
 
         JsonNode doc = write(empty);
