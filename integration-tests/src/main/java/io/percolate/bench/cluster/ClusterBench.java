@@ -74,14 +74,15 @@ public final class ClusterBench {
                 for (Mix mix : mixes) {
                     progress(name + ": mix " + mix.name() + " (" + mix.arrivals().size() + " queries)");
                     List<QueryRun> runs;
+                    QefTrace trace = new QefTrace();
                     try {
-                        runs = runner.run(mix);
+                        runs = runner.run(mix, trace);
                     } catch (MixRunner.Stuck e) {
                         progress(name + ": mix " + mix.name() + " abandoned: " + e.getMessage());
                         report.addStuck(mix.name(), name, e.getMessage());
                         continue;
                     }
-                    report.add(mix.name(), name, runs);
+                    report.add(mix.name(), name, runs, trace);
                     progress(name + ": mix " + mix.name() + " done, mean response "
                             + String.format(Locale.ROOT, "%.1f s", runs.stream().mapToDouble(QueryRun::responseSeconds).average().orElse(0)));
                 }

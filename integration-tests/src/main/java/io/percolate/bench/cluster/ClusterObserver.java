@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * Watches the ResourceManager while a mix runs: samples, for every application tag (Hive tags
  * each job with its query id), how many containers run, from which stall time is computed;
  * whether the mix still progresses ({@link ProgressWatch}); and, under TLS, what the scheduler
- * predicted for each query, to compare with what happened.
+ * predicted for each query, to compare with what happened, and how QEF ordered ({@link QefTrace}).
  */
 final class ClusterObserver implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterObserver.class);
@@ -44,14 +44,16 @@ final class ClusterObserver implements Runnable {
     }
 
     private final MiniPercolateCluster cluster;
+    private final QefTrace qef;
     private final List<Sample> samples = new ArrayList<>();
     private final Map<String, Double> predictedAlone = new ConcurrentHashMap<>();
     private final Map<String, Map<String, Long>> firstOutputBytes = new ConcurrentHashMap<>();
     private final ProgressWatch progress = new ProgressWatch(STUCK_AFTER);
     private volatile boolean stopped;
 
-    ClusterObserver(MiniPercolateCluster cluster) {
+    ClusterObserver(MiniPercolateCluster cluster, QefTrace qef) {
         this.cluster = cluster;
+        this.qef = qef;
     }
 
     @Override
@@ -105,6 +107,7 @@ final class ClusterObserver implements Runnable {
             samples.add(new Sample(now, byTag));
         }
         if (cluster.scheduler() instanceof TlsScheduler tls) {
+            qef.observe(tls.lastOrder());
             for (QueryView q : tls.activeQueries()) {
                 // until its descriptor is read, TLS sizes a query from its first application alone: no prediction
                 if (q.status().honoured()) {

@@ -38,6 +38,7 @@ final class ClusterReport {
     private final Map<String, Map<String, List<QueryRun>>> mixes = new LinkedHashMap<>();
     /** mix → scheduler → why it could not finish the mix */
     private final Map<String, Map<String, String>> stuck = new LinkedHashMap<>();
+    private final Map<String, QefTrace> qef = new LinkedHashMap<>();
     private String xdfsScheduler;
     private XdfsComparison.Result xdfs;
     private HeldOutModels models = HeldOutModels.NONE;
@@ -66,8 +67,11 @@ final class ClusterReport {
         return xdfs;
     }
 
-    void add(String mix, String scheduler, List<QueryRun> runs) {
+    void add(String mix, String scheduler, List<QueryRun> runs, QefTrace trace) {
         mixes.computeIfAbsent(mix, k -> new LinkedHashMap<>()).put(scheduler, List.copyOf(runs));
+        if (scheduler.equals("tls")) {
+            qef.put(mix, trace);
+        }
     }
 
     /** A mix {@code scheduler} could not finish ({@link MixRunner.Stuck}): no figures, only why. */
@@ -181,6 +185,9 @@ final class ClusterReport {
             s.put("makespan_s", round(runs.stream().mapToDouble(r -> r.submittedSeconds() + r.responseSeconds()).max().orElse(0)));
             s.put("mean_stall_s", round(runs.stream().mapToDouble(QueryRun::stallSeconds).average().orElse(0)));
             s.put("mean_am_wait_s", round(runs.stream().mapToDouble(QueryRun::amWaitSeconds).average().orElse(0)));
+            if (qef.containsKey(mix) && scheduler.equals("tls")) {
+                s.set("qef", qef.get(mix).toJson());
+            }
             if (!alone) {
                 s.put("mean_slowdown", round(meanSlowdown(runs, r -> true)));
                 s.put("jain_slowdown", round(jain(runs)));
@@ -386,7 +393,7 @@ final class ClusterReport {
         return runs.stream().map(key).distinct().sorted().toList();
     }
 
-    private static double round(double x) {
+    static double round(double x) {
         return Double.isFinite(x) ? Math.round(x * 1000) / 1000.0 : x;
     }
 }

@@ -48,7 +48,12 @@ final class MixRunner {
 
     /** Runs the mix; throws {@link Stuck} when it cannot finish, with its applications killed. */
     List<QueryRun> run(Mix mix) throws Exception {
-        ClusterObserver observer = new ClusterObserver(cluster);
+        return run(mix, new QefTrace());
+    }
+
+    /** Runs the mix, recording QEF's orderings into {@code qef} under TLS. */
+    List<QueryRun> run(Mix mix, QefTrace qef) throws Exception {
+        ClusterObserver observer = new ClusterObserver(cluster, qef);
         Thread sampling = new Thread(observer, "bench-observer");
         sampling.setDaemon(true);
         sampling.start();

@@ -20,14 +20,16 @@ class TestClusterReport {
     void aStuckScheduler_isReportedWithoutFiguresOrRatios() {
         ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of()), "tls");
         BenchQuery q06 = new BenchQuery("q06", "small", "chain", "select 1");
-        report.add("facebook", "tls", List.of(run(q06, 30), run(q06, 50)));
-        report.add("facebook", "fair", List.of(run(q06, 60), run(q06, 100)));
+        report.add("facebook", "tls", List.of(run(q06, 30), run(q06, 50)), new QefTrace());
+        report.add("facebook", "fair", List.of(run(q06, 60), run(q06, 100)), new QefTrace());
         report.addStuck("facebook", "fair-noamlimit", "for 180 s 8 running applications held only their ApplicationMasters' containers");
 
         JsonNode mix = report.toJson().get("mixes").get("facebook");
         assertTrue(mix.get("tls").get("completed").asBoolean());
         assertEquals(40.0, mix.get("tls").get("mean_response_s").asDouble(), 1e-9);
         assertEquals(0.5, mix.get("tls_vs_fair").asDouble(), 1e-9);
+        assertTrue(mix.get("tls").has("qef"), "TLS's mix says how QEF ordered it");
+        assertFalse(mix.get("fair").has("qef"));
         JsonNode stuck = mix.get("fair-noamlimit");
         assertFalse(stuck.get("completed").asBoolean());
         assertTrue(stuck.get("stuck").asText().contains("held only their ApplicationMasters"));
@@ -42,8 +44,8 @@ class TestClusterReport {
         BenchQuery q06 = new BenchQuery("q06", "small", "chain", "select 1");
         QueryRun learned = new QueryRun(q06, "hive_q", 0, 40, 0, List.of(), OptionalDouble.empty(), Optional.empty(),
                 List.of(), Optional.of(new JobOverheads(14.5, 6.25, 2.5)), List.of(), List.of("1"));
-        report.add("facebook", "tls", List.of(learned));
-        report.add("facebook", "fair", List.of(run(q06, 60)));
+        report.add("facebook", "tls", List.of(learned), new QefTrace());
+        report.add("facebook", "fair", List.of(run(q06, 60)), new QefTrace());
 
         JsonNode mix = report.toJson().get("mixes").get("facebook");
         JsonNode query = mix.get("tls").get("queries").get(0);
@@ -100,7 +102,8 @@ class TestClusterReport {
         BenchQuery q13 = new BenchQuery("q13", "medium", "chain", "select 1");
         report.add("facebook", "tls", List.of(
                 withWork(q13, new WorkAccount(1, 100, 200, 100)),   // 50 % crowded, 0 % at full speed
-                withWork(q13, new WorkAccount(2, 60, 100, 50))));   // 40 % and 20 %
+                withWork(q13, new WorkAccount(2, 60, 100, 50))),   // 40 % and 20 %
+                new QefTrace());
 
         JsonNode prediction = report.toJson().get("prediction");
         assertEquals(0.45, prediction.get("job_work_error_mean").asDouble(), 1e-9);
