@@ -1,7 +1,6 @@
 package io.percolate.bench.cluster;
 
 import io.percolate.bench.BenchCommand;
-import io.percolate.it.cluster.MiniPercolateCluster.SchedulerKind;
 import io.percolate.it.tpch.TpchQueries;
 import io.trino.tpch.TpchTable;
 
@@ -44,13 +43,13 @@ public final class ClusterBench {
         List<Mix> mixes = settings.buildMixes();
         Set<BenchQuery> shared = new LinkedHashSet<>();
         mixes.stream().filter(m -> !m.alone()).forEach(m -> shared.addAll(m.queries()));
-        ClusterReport report = new ClusterReport(settings, scheduler(settings.schedulers().get(0)));
+        ClusterReport report = new ClusterReport(settings, settings.schedulers().get(0).label());
         HeldOutModels models = HeldOutModels.NONE;
-        for (SchedulerKind kind : settings.schedulers()) {
-            String name = scheduler(kind);
+        for (BenchScheduler scheduler : settings.schedulers()) {
+            String name = scheduler.label();
             progress(name + ": starting the cluster and loading TPC-H at scale " + settings.scale());
-            boolean xdfs = kind == settings.schedulers().get(0) && settings.xdfs();
-            try (TpchCluster cluster = TpchCluster.start(kind, settings, tables(settings),
+            boolean xdfs = scheduler == settings.schedulers().get(0) && settings.xdfs();
+            try (TpchCluster cluster = TpchCluster.start(scheduler, settings, tables(settings),
                     settings.out().resolve("work").resolve(name).toAbsolutePath(), xdfs && settings.manager())) {
                 MixRunner runner = cluster.runner(models);
                 if (!settings.smoke()) {
@@ -58,7 +57,7 @@ public final class ClusterBench {
                     runner.run(new Mix("warm-up", List.of(new Mix.Arrival(
                             BenchQuery.of(TpchQueries.NATIONS_PER_REGION, "small", "chain"), 0)), true));
                 }
-                if (kind == settings.schedulers().get(0) && !shared.isEmpty() && !settings.smoke()) {
+                if (scheduler == settings.schedulers().get(0) && !shared.isEmpty() && !settings.smoke()) {
                     List<Mix.Arrival> eachAlone = shared.stream().map(q -> new Mix.Arrival(q, 0)).toList();
                     if (settings.trainedModel()) {
                         progress(name + ": " + shared.size() + " queries alone, for the time models' history");
@@ -96,10 +95,6 @@ public final class ClusterBench {
             report.write(settings.out());
         }
         return report;
-    }
-
-    static String scheduler(SchedulerKind kind) {
-        return kind.label();
     }
 
     /** The smoke mix reads two tables; the others all eight. */

@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
  */
 final class ClusterReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final List<String> BASELINES = List.of("fair", "capacity", "fair-noamlimit");
+    private static final List<String> BASELINES = List.of("fair", "capacity", "fair-noamlimit", "tls-noguard");
 
     private final ClusterSettings settings;
     private final String aloneScheduler;
@@ -38,7 +38,7 @@ final class ClusterReport {
     private final Map<String, Map<String, List<QueryRun>>> mixes = new LinkedHashMap<>();
     /** mix → scheduler → why it could not finish the mix */
     private final Map<String, Map<String, String>> stuck = new LinkedHashMap<>();
-    private final Map<String, QefTrace> qef = new LinkedHashMap<>();
+    private final Map<String, Map<String, QefTrace>> qef = new LinkedHashMap<>();
     private String xdfsScheduler;
     private XdfsComparison.Result xdfs;
     private HeldOutModels models = HeldOutModels.NONE;
@@ -69,9 +69,7 @@ final class ClusterReport {
 
     void add(String mix, String scheduler, List<QueryRun> runs, QefTrace trace) {
         mixes.computeIfAbsent(mix, k -> new LinkedHashMap<>()).put(scheduler, List.copyOf(runs));
-        if (scheduler.equals("tls")) {
-            qef.put(mix, trace);
-        }
+        qef.computeIfAbsent(mix, k -> new LinkedHashMap<>()).put(scheduler, trace);
     }
 
     /** A mix {@code scheduler} could not finish ({@link MixRunner.Stuck}): no figures, only why. */
@@ -185,8 +183,9 @@ final class ClusterReport {
             s.put("makespan_s", round(runs.stream().mapToDouble(r -> r.submittedSeconds() + r.responseSeconds()).max().orElse(0)));
             s.put("mean_stall_s", round(runs.stream().mapToDouble(QueryRun::stallSeconds).average().orElse(0)));
             s.put("mean_am_wait_s", round(runs.stream().mapToDouble(QueryRun::amWaitSeconds).average().orElse(0)));
-            if (qef.containsKey(mix) && scheduler.equals("tls")) {
-                s.set("qef", qef.get(mix).toJson());
+            QefTrace trace = qef.getOrDefault(mix, Map.of()).get(scheduler);
+            if (trace != null && trace.samples() > 0) { // TLS and its variants only
+                s.set("qef", trace.toJson());
             }
             if (!alone) {
                 s.put("mean_slowdown", round(meanSlowdown(runs, r -> true)));

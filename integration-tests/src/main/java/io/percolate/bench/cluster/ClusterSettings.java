@@ -1,7 +1,6 @@
 package io.percolate.bench.cluster;
 
 import io.percolate.bench.BenchOptions;
-import io.percolate.it.cluster.MiniPercolateCluster.SchedulerKind;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +16,7 @@ import java.util.TreeMap;
  *                     with its tables on the NFS filer, on the first scheduler's cluster); smoke
  *                     (the smoke mix under every scheduler) and xdfs-smoke (the smoke mix from the
  *                     filer) are the test suite's
- * @param schedulers   schedulers to compare, each on a cluster of its own, in this order
+ * @param schedulers   schedulers to compare, each on a cluster of its own, in this order (TLS variants too: {@link BenchScheduler})
  * @param scale        TPC-H scale factor
  * @param largeScale   scale factor of the tables the Facebook-like mix's large queries read; at
  *                     another scale than {@code scale} they are a second database
@@ -48,7 +47,7 @@ import java.util.TreeMap;
  *                     the tasks the cluster runs at full speed (0, TLS's default: off)
  * @param out          where result.json and the plots go
  */
-record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, double scale, double largeScale,
+record ClusterSettings(List<String> mixes, List<BenchScheduler> schedulers, double scale, double largeScale,
                        TableFormat format, int queries, double meanGapSeconds, int groupSize, long seed, int nodes,
                        int nodeMemoryMb, double filerMbPerSecond, boolean prefetch, boolean manager, boolean trainedModel,
                        int amLane, double taskGate, Path out) {
@@ -86,7 +85,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
     }
 
     /**
-     * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity} (also {@code fair-noamlimit}),
+     * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity} (also {@code fair-noamlimit}, {@code tls-noguard}),
      * {@code --scale 0.02}, {@code --large-scale} (default: the scale), {@code --format text} (or {@code orc}),
      * {@code --queries 10}, {@code --gap 10},
      * {@code --group-size 2}, {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
@@ -98,12 +97,12 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "large-scale", "format",
                         "queries", "gap", "group-size", "seed", "nodes", "node-mb", "filer-mb", "am-lane", "task-gate", "out"),
                 Set.of("no-prefetch", "no-manager", "trained-model"), "--mix facebook,groups,single,xdfs"
-                        + " --schedulers tls,fair,capacity,fair-noamlimit --scale SF --large-scale SF --format text|orc"
+                        + " --schedulers tls,fair,capacity,fair-noamlimit,tls-noguard --scale SF --large-scale SF --format text|orc"
                         + " --queries N --gap S --group-size N --seed N --nodes N --node-mb MB --filer-mb M"
                         + " --no-prefetch --no-manager --trained-model --am-lane N --task-gate F --out DIR");
-        List<SchedulerKind> schedulers = new ArrayList<>();
+        List<BenchScheduler> schedulers = new ArrayList<>();
         for (String s : o.list("schedulers", List.of("tls", "fair", "capacity"))) {
-            schedulers.add(SchedulerKind.of(s));
+            schedulers.add(BenchScheduler.of(s));
         }
         double scale = o.number("scale", 0.02);
         return new ClusterSettings(o.list("mix", List.of("facebook", "groups", "single")), schedulers,
@@ -123,7 +122,14 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
         return mixes.contains("smoke") || mixes.contains("xdfs-smoke");
     }
 
-    /** TLS's own keys on its cluster, where they differ from its defaults. */
+    /** TLS's own keys on a TLS cluster, where they differ from its defaults: the bench's, then the variant's. */
+    Map<String, String> tlsSettings(BenchScheduler scheduler) {
+        Map<String, String> keys = new TreeMap<>(tlsSettings());
+        keys.putAll(scheduler.tlsKeys());
+        return keys;
+    }
+
+    /** TLS's own keys the bench's options set, on every TLS cluster. */
     Map<String, String> tlsSettings() {
         Map<String, String> keys = new TreeMap<>();
         if (amLane != 0) {
@@ -178,7 +184,7 @@ record ClusterSettings(List<String> mixes, List<SchedulerKind> schedulers, doubl
     Map<String, Object> toMap() {
         Map<String, Object> m = new java.util.LinkedHashMap<>();
         m.put("mixes", mixes);
-        m.put("schedulers", schedulers.stream().map(SchedulerKind::label).toList());
+        m.put("schedulers", schedulers.stream().map(BenchScheduler::label).toList());
         m.put("scale", scale);
         m.put("large_scale", largeScale);
         m.put("format", format.label());

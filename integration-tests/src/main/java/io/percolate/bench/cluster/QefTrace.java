@@ -44,6 +44,10 @@ final class QefTrace {
         }
     }
 
+    synchronized int samples() {
+        return samples;
+    }
+
     /** Means over the samples, and each rule's share of the contested ones as the head's; empty with no sample. */
     synchronized ObjectNode toJson() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();

@@ -71,12 +71,12 @@ final class TpchCluster implements AutoCloseable {
      *                first one's tables even after the files are gone
      * @param withManager whether an xdfs metadata manager runs beside the cluster for the queries' xdfs reads
      */
-    static TpchCluster start(SchedulerKind scheduler, ClusterSettings settings, List<TpchTable<?>> tables,
+    static TpchCluster start(BenchScheduler scheduler, ClusterSettings settings, List<TpchTable<?>> tables,
                              java.nio.file.Path workDir, boolean withManager) throws Exception {
         FileUtil.fullyDelete(workDir.toFile());
         MiniPercolateCluster cluster = MiniPercolateCluster.start(new MiniPercolateCluster.Spec(
                 workDir.resolve("cluster"), settings.nodes(), settings.nodeMemoryMb(), ClusterSettings.CONTAINER_MB,
-                false, scheduler, scheduler == SchedulerKind.TLS ? settings.tlsSettings() : Map.of()));
+                false, scheduler.kind(), scheduler.kind() == SchedulerKind.TLS ? settings.tlsSettings(scheduler) : Map.of()));
         Optional<XdfsManager> manager = Optional.empty();
         try {
             TpchDataset data = new TpchDataset(settings.scale(), tables);

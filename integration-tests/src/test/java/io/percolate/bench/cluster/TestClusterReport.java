@@ -1,6 +1,7 @@
 package io.percolate.bench.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.percolate.scheduler.qef.Rule;
 import io.percolate.scheduler.registry.JobForecast;
 import io.percolate.scheduler.registry.JobOverheads;
 import io.percolate.scheduler.registry.WorkAccount;
@@ -20,7 +21,9 @@ class TestClusterReport {
     void aStuckScheduler_isReportedWithoutFiguresOrRatios() {
         ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of()), "tls");
         BenchQuery q06 = new BenchQuery("q06", "small", "chain", "select 1");
-        report.add("facebook", "tls", List.of(run(q06, 30), run(q06, 50)), new QefTrace());
+        QefTrace ordered = new QefTrace();
+        ordered.observe(TestQefTrace.order(0.5, 2, 2, 0, Rule.SWRD));
+        report.add("facebook", "tls", List.of(run(q06, 30), run(q06, 50)), ordered);
         report.add("facebook", "fair", List.of(run(q06, 60), run(q06, 100)), new QefTrace());
         report.addStuck("facebook", "fair-noamlimit", "for 180 s 8 running applications held only their ApplicationMasters' containers");
 
@@ -29,7 +32,7 @@ class TestClusterReport {
         assertEquals(40.0, mix.get("tls").get("mean_response_s").asDouble(), 1e-9);
         assertEquals(0.5, mix.get("tls_vs_fair").asDouble(), 1e-9);
         assertTrue(mix.get("tls").has("qef"), "TLS's mix says how QEF ordered it");
-        assertFalse(mix.get("fair").has("qef"));
+        assertFalse(mix.get("fair").has("qef"), "no ordering was seen under Fair");
         JsonNode stuck = mix.get("fair-noamlimit");
         assertFalse(stuck.get("completed").asBoolean());
         assertTrue(stuck.get("stuck").asText().contains("held only their ApplicationMasters"));

@@ -94,6 +94,19 @@ final class TestClusterSettings {
         assertThrows(IllegalArgumentException.class, () -> ClusterSettings.parse(List.of("--task-gate", "-1")));
     }
 
+    @Test
+    void tlsWithoutTheGuard_isATlsClusterWithItsOwnKey_besideTheBenchsKeys() {
+        ClusterSettings settings = ClusterSettings.parse(List.of("--schedulers", "tls,tls-noguard,fair", "--am-lane", "1"));
+        assertEquals(List.of("tls", "tls-noguard", "fair"), settings.toMap().get("schedulers"));
+        BenchScheduler noGuard = settings.schedulers().get(1);
+        assertEquals(java.util.Map.of("percolate.scheduler.am-lane", "1", "percolate.scheduler.qef.fairness", "false"),
+                settings.tlsSettings(noGuard));
+        assertEquals(java.util.Map.of("percolate.scheduler.am-lane", "1"), settings.tlsSettings(settings.schedulers().get(0)));
+        assertThrows(IllegalArgumentException.class, () -> ClusterSettings.parse(List.of("--schedulers", "tls-nosuch")));
+        assertThrows(IllegalArgumentException.class, () -> new BenchScheduler("fair-x",
+                io.percolate.it.cluster.MiniPercolateCluster.SchedulerKind.FAIR, java.util.Map.of("percolate.scheduler.qef.fairness", "false")));
+    }
+
     private static List<String> concat(List<String> a, List<String> b) {
         return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
     }

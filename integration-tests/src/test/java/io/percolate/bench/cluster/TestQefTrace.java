@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 class TestQefTrace {
 
-    private static QefSummary order(double load, double masters, int active, int slow, Rule head) {
+    /** An ordering of {@code active} queries whose head {@code head} placed. */
+    static QefSummary order(double load, double masters, int active, int slow, Rule head) {
         Optional<Placement> first = active == 0 ? Optional.empty()
                 : Optional.of(new Placement(new QueryState("q", 0, 10, 5, 5, 10, 1), head));
         return new QefSummary(load, 1 / (1 - load), 8, masters, 8, Map.of(head, active), active, slow, Map.of(), first);
