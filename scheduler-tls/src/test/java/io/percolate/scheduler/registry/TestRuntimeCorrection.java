@@ -74,6 +74,15 @@ final class TestRuntimeCorrection {
         clock.set(clock.getTime() + 100_000);
     }
 
+    /** A registry observed for a whole load window, then given q1 (a chain of 130 announced container-seconds) with its descriptor read. */
+    private QueryRegistry q1LoadedAfterAWindow() throws InterruptedException {
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true);
+        observedForAWindow(registry);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        awaitLoaded(registry);
+        return registry;
+    }
+
     private QueryState placed(QueryRegistry registry, String queryId) {
         registry.reorder(CAPACITY, 0, app -> demand.getOrDefault(app, AppDemand.NONE));
         return registry.activeQueries().stream().filter(q -> q.queryId().equals(queryId)).findFirst()
@@ -602,10 +611,7 @@ final class TestRuntimeCorrection {
     @Test
     void workBeyondTheDescriptorsWrd_countsInTheLoad() throws InterruptedException {
         // the descriptor announces 130 container-seconds over a 100 s window on 10 containers
-        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true);
-        observedForAWindow(registry);
-        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
-        awaitLoaded(registry);
+        QueryRegistry registry = q1LoadedAfterAWindow();
         placed(registry, "q1");
         assertEquals(0.13, registry.lastOrder().load(), 1e-12);
 
@@ -621,10 +627,7 @@ final class TestRuntimeCorrection {
     void containersOfApplicationMasters_areNoRoomForTheLoad() throws InterruptedException {
         // 130 announced container-seconds over a 100 s window: on 10 containers 0.13, but with
         // 5 of them running ApplicationMasters only 5 are left for tasks
-        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())), true);
-        observedForAWindow(registry);
-        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
-        awaitLoaded(registry);
+        QueryRegistry registry = q1LoadedAfterAWindow();
 
         registry.reorder(CAPACITY, 5, app -> AppDemand.NONE);
         assertEquals(0.26, registry.lastOrder().load(), 1e-12);
