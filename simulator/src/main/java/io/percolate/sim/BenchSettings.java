@@ -8,6 +8,7 @@ import io.percolate.sim.cluster.SimUser;
 import io.percolate.sim.cluster.Simulation;
 import io.percolate.sim.cluster.StartupCosts;
 import io.percolate.sim.workload.EstimateError;
+import io.percolate.sim.workload.WorkloadSource;
 import io.percolate.sim.workload.Workloads;
 
 import java.nio.file.Path;
@@ -25,8 +26,9 @@ import java.util.Map;
  * @param seed              seed of every random choice of the workload
  * @param queries           queries of a generated workload (default: the workload's own, 20 for small, 100
  *                          for facebook, bing and qmix)
- * @param load              offered load in (0, 1): the Poisson arrival rate is set so that the mean work
- *                          arriving per second is this share of the cluster's containers
+ * @param load              offered load in (0, 10]: the Poisson arrival rate is set so that the mean work
+ *                          arriving per second is this share of the cluster's containers; above 1, a
+ *                          burst the cluster drains after the last arrival
  * @param nodes             cluster nodes
  * @param containersPerNode containers of {@link ClusterSpec#DEFAULT_CONTAINER_MB} MB per node
  * @param schedulers        names from {@link Schedulers}, in report order
@@ -63,8 +65,8 @@ public record BenchSettings(String workload, long seed, int queries, double load
         if (queries < 1 || queries > 10_000) {
             throw new IllegalArgumentException("--queries must be in [1, 10000], got " + queries);
         }
-        if (!(load > 0) || load >= 1) {
-            throw new IllegalArgumentException("--load must be in (0, 1), got " + load);
+        if (!(load > 0) || load > WorkloadSource.MAX_LOAD) {
+            throw new IllegalArgumentException("--load must be in (0, " + WorkloadSource.MAX_LOAD + "], got " + load);
         }
         if (nodes < 1 || nodes > 10_000) {
             throw new IllegalArgumentException("--nodes must be in [1, 10000], got " + nodes);

@@ -20,7 +20,7 @@ import java.util.Map;
 /**
  * The scheduling benchmark: one workload under every scheduler in the same simulator, each
  * query's response alone for slowdowns, {@code result.json} and a one-line summary.
- * {@code ./percolate bench sched [--workload small|mix|facebook|bing|qmix] [--seed N] [--queries N] [--load L]
+ * {@code ./percolate bench sched [--workload small|mix|facebook|bing|qmix|swim|cluster-fb|cluster-fb-large5] [--seed N] [--queries N] [--load L]
  * [--nodes N]}.
  */
 public final class SchedBench {
@@ -72,6 +72,7 @@ public final class SchedBench {
         Map<String, Object> reported = new LinkedHashMap<>();
         reported.put("queries", workload.queries().size());
         reported.put("load", settings.load());
+        reported.put("mean_gap_s", meanGapSeconds(workload));
         reported.put("estimate_error", settings.estimateError());
         if (!source.binsSource().isEmpty()) {
             reported.put("bins_source", source.binsSource());
@@ -90,6 +91,16 @@ public final class SchedBench {
         reported.put("task_cores_per_node", settings.taskCores());
         reported.put("wall_s", runs.stream().mapToLong(RunResult::wallMillis).sum() / 1000.0);
         return new BenchReport(workload, reported, alone, settings.aloneScheduler(), runs, stuck);
+    }
+
+    /** The draw's mean gap in seconds: first to last arrival, over the gaps between; 0 for one query. */
+    static double meanGapSeconds(Workload workload) {
+        List<SimQuery> queries = workload.queries();
+        if (queries.size() < 2) {
+            return 0;
+        }
+        long span = queries.get(queries.size() - 1).arrivalMillis() - queries.get(0).arrivalMillis();
+        return Math.round(span / (queries.size() - 1.0)) / 1000.0;
     }
 
     /** Each query's response time on the empty cluster: the query alone, arriving at 0. */

@@ -14,9 +14,14 @@ import static java.util.Objects.requireNonNull;
  * @param tlsKeys TLS keys set on the variant's cluster beside the bench's own; empty for the rest
  */
 record BenchScheduler(String label, SchedulerKind kind, Map<String, String> tlsKeys) {
-    /** TLS without QEF's slowdown guard: smallest remaining WRD first, whatever the slowdowns. */
-    static final BenchScheduler TLS_NOGUARD = new BenchScheduler("tls-noguard", SchedulerKind.TLS,
-            Map.of("percolate.scheduler.qef.fairness", "false"));
+    /**
+     * The TLS variants by label: {@code tls-noguard}, QEF without its slowdown guard (smallest
+     * remaining WRD first, whatever the slowdowns); {@code tls-amq1}, AM admission keeping room
+     * for one leading query's ApplicationMaster instead of two.
+     */
+    static final Map<String, BenchScheduler> TLS_VARIANTS = Map.of(
+            "tls-noguard", variant("tls-noguard", "percolate.scheduler.qef.fairness", "false"),
+            "tls-amq1", variant("tls-amq1", "percolate.scheduler.am-first-queries", "1"));
 
     BenchScheduler {
         requireNonNull(label, "label");
@@ -27,12 +32,17 @@ record BenchScheduler(String label, SchedulerKind kind, Map<String, String> tlsK
         }
     }
 
-    /** {@code tls}, {@code fair}, {@code fair-noamlimit}, {@code capacity} or {@code tls-noguard}. */
+    /** {@code tls}, {@code fair}, {@code fair-noamlimit}, {@code capacity} or a TLS variant ({@link #TLS_VARIANTS}). */
     static BenchScheduler of(String label) {
-        if (label.equals(TLS_NOGUARD.label())) {
-            return TLS_NOGUARD;
+        BenchScheduler variant = TLS_VARIANTS.get(label);
+        if (variant != null) {
+            return variant;
         }
         SchedulerKind kind = SchedulerKind.of(label);
         return new BenchScheduler(kind.label(), kind, Map.of());
+    }
+
+    private static BenchScheduler variant(String label, String key, String value) {
+        return new BenchScheduler(label, SchedulerKind.TLS, Map.of(key, value));
     }
 }

@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
  */
 final class ClusterReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final List<String> BASELINES = List.of("fair", "capacity", "fair-noamlimit", "tls-noguard");
+    private static final List<String> BASELINES = List.of("fair", "capacity", "fair-noamlimit", "tls-noguard", "tls-amq1");
 
     private final ClusterSettings settings;
     private final String aloneScheduler;

@@ -85,7 +85,7 @@ record ClusterSettings(List<String> mixes, List<BenchScheduler> schedulers, doub
     }
 
     /**
-     * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity} (also {@code fair-noamlimit}, {@code tls-noguard}),
+     * {@code --mix facebook,groups,single} (default all three), {@code --schedulers tls,fair,capacity} (also {@code fair-noamlimit}, {@code tls-noguard}, {@code tls-amq1}),
      * {@code --scale 0.02}, {@code --large-scale} (default: the scale), {@code --format text} (or {@code orc}),
      * {@code --queries 10}, {@code --gap 10},
      * {@code --group-size 2}, {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
@@ -97,7 +97,7 @@ record ClusterSettings(List<String> mixes, List<BenchScheduler> schedulers, doub
         BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "large-scale", "format",
                         "queries", "gap", "group-size", "seed", "nodes", "node-mb", "filer-mb", "am-lane", "task-gate", "out"),
                 Set.of("no-prefetch", "no-manager", "trained-model"), "--mix facebook,groups,single,xdfs"
-                        + " --schedulers tls,fair,capacity,fair-noamlimit,tls-noguard --scale SF --large-scale SF --format text|orc"
+                        + " --schedulers tls,fair,capacity,fair-noamlimit,tls-noguard,tls-amq1 --scale SF --large-scale SF --format text|orc"
                         + " --queries N --gap S --group-size N --seed N --nodes N --node-mb MB --filer-mb M"
                         + " --no-prefetch --no-manager --trained-model --am-lane N --task-gate F --out DIR");
         List<BenchScheduler> schedulers = new ArrayList<>();

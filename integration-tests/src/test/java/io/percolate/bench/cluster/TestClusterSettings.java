@@ -102,6 +102,8 @@ final class TestClusterSettings {
         assertEquals(java.util.Map.of("percolate.scheduler.am-lane", "1", "percolate.scheduler.qef.fairness", "false"),
                 settings.tlsSettings(noGuard));
         assertEquals(java.util.Map.of("percolate.scheduler.am-lane", "1"), settings.tlsSettings(settings.schedulers().get(0)));
+        assertEquals(java.util.Map.of("percolate.scheduler.am-first-queries", "1"),
+                ClusterSettings.parse(List.of("--schedulers", "tls-amq1")).tlsSettings(BenchScheduler.of("tls-amq1")));
         assertThrows(IllegalArgumentException.class, () -> ClusterSettings.parse(List.of("--schedulers", "tls-nosuch")));
         assertThrows(IllegalArgumentException.class, () -> new BenchScheduler("fair-x",
                 io.percolate.it.cluster.MiniPercolateCluster.SchedulerKind.FAIR, java.util.Map.of("percolate.scheduler.qef.fairness", "false")));

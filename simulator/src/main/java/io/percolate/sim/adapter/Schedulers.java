@@ -34,6 +34,9 @@ public final class Schedulers {
         variant("tls-floor", "percolate.scheduler.qef.oldest-query-share", "0.25");
         // an AM lane of one: the leading queries may start one ApplicationMaster beyond the queue's room
         variant("tls-lane", "percolate.scheduler.am-lane", "1");
+        // ApplicationMaster admission off, or keeping room for one leading query instead of two
+        variant("tls-amq0", "percolate.scheduler.am-first-queries", "0");
+        variant("tls-amq1", "percolate.scheduler.am-first-queries", "1");
         // the task gate: a job starts no task while those ranked before it hold and ask for 2 (1) × the
         // tasks the cluster runs at full speed; matters only when tasks share cores (--task-cores)
         variant("tls-gate", "percolate.scheduler.task-gate", "2");

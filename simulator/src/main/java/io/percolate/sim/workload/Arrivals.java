@@ -14,8 +14,8 @@ final class Arrivals {
     }
 
     static void checkLoad(double load) {
-        if (!(load > 0) || load >= 1) {
-            throw new IllegalArgumentException("load must be in (0, 1), got " + load);
+        if (!(load > 0) || load > WorkloadSource.MAX_LOAD) {
+            throw new IllegalArgumentException("load must be in (0, " + WorkloadSource.MAX_LOAD + "], got " + load);
         }
     }
 

@@ -15,6 +15,8 @@ public final class Workloads {
             ALL.put(table.name(), new BinnedMix(table));
         }
         ALL.put("swim", new SwimReplay());
+        ALL.put("cluster-fb", new ClusterBenchMix("cluster-fb", 1));
+        ALL.put("cluster-fb-large5", new ClusterBenchMix("cluster-fb-large5", 5));
     }
 
     private Workloads() {
