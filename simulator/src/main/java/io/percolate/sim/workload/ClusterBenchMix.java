@@ -24,6 +24,7 @@ final class ClusterBenchMix implements WorkloadSource {
     /** The bench's bin shares (small, medium, large) and its queries per bin, in its order. */
     private static final double[] SHARES = {0.6, 0.25, 0.15};
     private static final List<String> BINS = List.of("small", "medium", "large");
+    private static final int LARGE = 2;
     private static final List<List<Measured>> QUERIES = List.of(
             List.of(new Measured("nations per region", new double[][] {{2, 9.7}}),
                     new Measured("order priority", new double[][] {{2, 8.9}, {2, 5.8}}),
@@ -73,6 +74,7 @@ final class ClusterBenchMix implements WorkloadSource {
         if (queries < 1 || containers < 1) {
             throw new IllegalArgumentException("queries and containers must be >= 1");
         }
+        Arrivals.checkLoad(load);
         // the bench's draw, call for call: bin, query in the bin, then the gap after it
         Random random = new Random(seed);
         List<SimQuery> drawn = new ArrayList<>();
@@ -82,9 +84,8 @@ final class ClusterBenchMix implements WorkloadSource {
             int bin = u < SHARES[0] ? 0 : u < SHARES[0] + SHARES[1] ? 1 : 2;
             Measured query = QUERIES.get(bin).get(random.nextInt(QUERIES.get(bin).size()));
             gaps[i] = -Math.log(1 - random.nextDouble());
-            drawn.add(new SimQuery(String.format("q%03d", i), 0, bin, query.name(), chain(query, bin == 2)));
+            drawn.add(new SimQuery(String.format("q%03d", i), 0, bin, query.name(), chain(query, bin == LARGE)));
         }
-        Arrivals.checkLoad(load);
         // as the bench's --gap, the arrival rate does not depend on the draw: the load is of the mix's expected work
         double meanGap = expectedWrd() / (containers * load);
         List<SimQuery> arriving = new ArrayList<>();
@@ -100,7 +101,7 @@ final class ClusterBenchMix implements WorkloadSource {
     double expectedWrd() {
         double wrd = 0;
         for (int bin = 0; bin < SHARES.length; bin++) {
-            boolean large = bin == 2;
+            boolean large = bin == LARGE;
             wrd += SHARES[bin] * QUERIES.get(bin).stream().mapToDouble(q -> chain(q, large).totalWrd()).average().orElse(0);
         }
         return wrd;
