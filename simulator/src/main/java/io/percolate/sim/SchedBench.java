@@ -20,7 +20,7 @@ import java.util.Map;
 /**
  * The scheduling benchmark: one workload under every scheduler in the same simulator, each
  * query's response alone for slowdowns, {@code result.json} and a one-line summary.
- * {@code ./percolate bench sched [--workload small|mix|facebook|bing|qmix|swim|cluster-fb|cluster-fb-large5] [--seed N] [--queries N] [--load L]
+ * {@code ./percolate bench sched [--workload small|mix|facebook|bing|qmix|swim|cluster-fb|cluster-fb-large2|cluster-fb-large3|cluster-fb-large5] [--seed N] [--queries N] [--load L]
  * [--nodes N]}.
  */
 public final class SchedBench {

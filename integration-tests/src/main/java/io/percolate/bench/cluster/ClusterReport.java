@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 /**
  * The cluster benchmark's result: for every mix and scheduler the queries' response times,
  * slowdowns against their time alone, stall times, per-bin figures and TLS's ratios against
- * the stock schedulers; TLS's prediction error; the xdfs comparison; and whether every run
+ * the stock schedulers, pooled over the rounds and, with several, each round's too; TLS's prediction error; the xdfs comparison; and whether every run
  * computed the same answers.
  */
 final class ClusterReport {
@@ -34,11 +34,11 @@ final class ClusterReport {
     private final ClusterSettings settings;
     private final String aloneScheduler;
     private final List<QueryRun> aloneRuns = new ArrayList<>();
-    /** mix → scheduler → runs, in the order they ran */
-    private final Map<String, Map<String, List<QueryRun>>> mixes = new LinkedHashMap<>();
+    /** mix → scheduler → each round's runs, in the order they ran */
+    private final Map<String, Map<String, List<List<QueryRun>>>> mixes = new LinkedHashMap<>();
     /** mix → scheduler → why it could not finish the mix */
     private final Map<String, Map<String, String>> stuck = new LinkedHashMap<>();
-    private final Map<String, Map<String, QefTrace>> qef = new LinkedHashMap<>();
+    private final Map<String, Map<String, List<QefTrace>>> qef = new LinkedHashMap<>();
     private String xdfsScheduler;
     private XdfsComparison.Result xdfs;
     private HeldOutModels models = HeldOutModels.NONE;
@@ -67,27 +67,51 @@ final class ClusterReport {
         return xdfs;
     }
 
+    /** One round of {@code mix} under {@code scheduler}. */
     void add(String mix, String scheduler, List<QueryRun> runs, QefTrace trace) {
-        mixes.computeIfAbsent(mix, k -> new LinkedHashMap<>()).put(scheduler, List.copyOf(runs));
-        qef.computeIfAbsent(mix, k -> new LinkedHashMap<>()).put(scheduler, trace);
+        mixes.computeIfAbsent(mix, k -> new LinkedHashMap<>()).computeIfAbsent(scheduler, k -> new ArrayList<>())
+                .add(List.copyOf(runs));
+        qef.computeIfAbsent(mix, k -> new LinkedHashMap<>()).computeIfAbsent(scheduler, k -> new ArrayList<>()).add(trace);
     }
 
-    /** A mix {@code scheduler} could not finish ({@link MixRunner.Stuck}): no figures, only why. */
+    /**
+     * A mix {@code scheduler} could not finish ({@link MixRunner.Stuck}) in some round: no figures,
+     * only why, as the rounds it finished alone would flatter it.
+     */
     void addStuck(String mix, String scheduler, String why) {
         stuck.computeIfAbsent(mix, k -> new LinkedHashMap<>()).put(scheduler, why);
+        mixes.getOrDefault(mix, new LinkedHashMap<>()).remove(scheduler);
+        qef.getOrDefault(mix, new LinkedHashMap<>()).remove(scheduler);
     }
 
-    /** Mean response time of {@code scheduler} in {@code mix}; NaN when it did not run. */
+    boolean stuck(String mix, String scheduler) {
+        return stuck.getOrDefault(mix, Map.of()).containsKey(scheduler);
+    }
+
+    /** Mean response time of {@code scheduler} in {@code mix} over all its rounds; NaN when it did not run. */
     double meanResponse(String mix, String scheduler) {
-        return runs(mix, scheduler).stream().mapToDouble(QueryRun::responseSeconds).average().orElse(Double.NaN);
+        return mean(runs(mix, scheduler));
     }
 
+    private static double mean(List<QueryRun> runs) {
+        return runs.stream().mapToDouble(QueryRun::responseSeconds).average().orElse(Double.NaN);
+    }
+
+    /** Every round's runs of {@code scheduler} in {@code mix}, one after the other. */
     List<QueryRun> runs(String mix, String scheduler) {
+        return rounds(mix, scheduler).stream().flatMap(List::stream).toList();
+    }
+
+    private List<List<QueryRun>> rounds(String mix, String scheduler) {
         return mixes.getOrDefault(mix, Map.of()).getOrDefault(scheduler, List.of());
     }
 
+    /** mix → scheduler → its runs over every round. */
     Map<String, Map<String, List<QueryRun>>> mixes() {
-        return mixes;
+        Map<String, Map<String, List<QueryRun>>> pooled = new LinkedHashMap<>();
+        mixes.forEach((mix, bySchedulers) -> bySchedulers.keySet()
+                .forEach(s -> pooled.computeIfAbsent(mix, k -> new LinkedHashMap<>()).put(s, runs(mix, s))));
+        return pooled;
     }
 
     /** Response over time alone; empty when the query was not measured alone. */
@@ -115,7 +139,7 @@ final class ClusterReport {
         ObjectNode alone = root.putObject("alone_s");
         aloneSeconds().forEach((q, s) -> alone.put(q, round(s)));
         ObjectNode mixesJson = root.putObject("mixes");
-        mixes.forEach((mix, bySchedulers) -> mixesJson.set(mix, mixJson(mix, bySchedulers)));
+        mixes().forEach((mix, bySchedulers) -> mixesJson.set(mix, mixJson(mix, bySchedulers)));
         stuck.forEach((mix, bySchedulers) -> {
             ObjectNode node = mixesJson.has(mix) ? (ObjectNode) mixesJson.get(mix) : mixesJson.putObject(mix);
             bySchedulers.forEach((scheduler, why) -> node.putObject(scheduler).put("completed", false).put("stuck", why));
@@ -180,11 +204,18 @@ final class ClusterReport {
             ObjectNode s = node.putObject(scheduler);
             s.put("completed", true);
             s.put("mean_response_s", round(meanResponse(mix, scheduler)));
-            s.put("makespan_s", round(runs.stream().mapToDouble(r -> r.submittedSeconds() + r.responseSeconds()).max().orElse(0)));
+            List<List<QueryRun>> rounds = rounds(mix, scheduler);
+            s.put("makespan_s", round(rounds.stream().mapToDouble(ClusterReport::makespan).average().orElse(0)));
             s.put("mean_stall_s", round(runs.stream().mapToDouble(QueryRun::stallSeconds).average().orElse(0)));
             s.put("mean_am_wait_s", round(runs.stream().mapToDouble(QueryRun::amWaitSeconds).average().orElse(0)));
-            QefTrace trace = qef.getOrDefault(mix, Map.of()).get(scheduler);
-            if (trace != null && trace.samples() > 0) { // TLS and its variants only
+            if (rounds.size() > 1) {
+                double[] means = rounds.stream().mapToDouble(ClusterReport::mean).toArray();
+                s.put("mean_response_sd_s", round(standardDeviation(means)));
+                ArrayNode each = s.putArray("rounds");
+                rounds.forEach(r -> each.addObject().put("mean_response_s", round(mean(r))).put("makespan_s", round(makespan(r))));
+            }
+            QefTrace trace = QefTrace.pooled(qef.getOrDefault(mix, Map.of()).getOrDefault(scheduler, List.of()));
+            if (trace.samples() > 0) { // TLS and its variants only
                 s.set("qef", trace.toJson());
             }
             if (!alone) {
@@ -209,37 +240,72 @@ final class ClusterReport {
                 }
             }
             ArrayNode queries = s.putArray("queries");
-            for (QueryRun r : runs) {
-                ObjectNode q = queries.addObject();
-                q.put("name", r.query().name());
-                q.put("bin", r.query().bin());
-                q.put("shape", r.query().shape());
-                q.put("query_id", r.queryId());
-                q.put("submitted_s", round(r.submittedSeconds()));
-                q.put("response_s", round(r.responseSeconds()));
-                slowdown(r).ifPresent(x -> q.put("slowdown", round(x)));
-                q.put("stall_s", round(r.stallSeconds()));
-                q.put("applications", r.jobs().size());
-                if (scheduler.equals("tls")) {
-                    q.put("forecast_jobs", r.forecasts().size()); // forecast before their first task, seen to end
-                    r.overheads().ifPresent(o -> {
-                        q.put("learned_job_start_s", round(o.startSeconds()));
-                        q.put("learned_job_end_s", round(o.endSeconds()));
-                        q.put("learned_job_path_end_s", round(o.pathEndSeconds()));
-                    });
+            for (int k = 0; k < rounds.size(); k++) {
+                for (QueryRun r : rounds.get(k)) {
+                    queryJson(queries.addObject(), scheduler, r).put("round", k + 1);
                 }
-                q.put("answer_digest", r.answerDigest());
-                q.put("am_wait_s", round(r.amWaitSeconds()));
-                ArrayNode jobs = q.putArray("jobs");
-                r.jobs().forEach(j -> jobs.addArray().add(round(j.submitted())).add(round(j.launched())).add(round(j.finished())));
             }
         });
         for (String baseline : BASELINES) {
             if (bySchedulers.containsKey("tls") && bySchedulers.containsKey(baseline)) {
                 node.put("tls_vs_" + baseline, round(meanResponse(mix, "tls") / meanResponse(mix, baseline)));
+                List<Double> each = roundRatios(mix, baseline);
+                if (each.size() > 1) {
+                    ArrayNode ratios = node.putArray("tls_vs_" + baseline + "_rounds");
+                    each.forEach(x -> ratios.add(round(x)));
+                }
             }
         }
         return node;
+    }
+
+    /** TLS's mean response over {@code baseline}'s, round by round (the rounds both finished). */
+    private List<Double> roundRatios(String mix, String baseline) {
+        List<List<QueryRun>> tls = rounds(mix, "tls");
+        List<List<QueryRun>> other = rounds(mix, baseline);
+        List<Double> ratios = new ArrayList<>();
+        for (int k = 0; k < Math.min(tls.size(), other.size()); k++) {
+            ratios.add(mean(tls.get(k)) / mean(other.get(k)));
+        }
+        return ratios;
+    }
+
+    /** One query's run: when it came, how long it took and waited, and each of its jobs' span. */
+    private ObjectNode queryJson(ObjectNode q, String scheduler, QueryRun r) {
+        q.put("name", r.query().name());
+        q.put("bin", r.query().bin());
+        q.put("shape", r.query().shape());
+        q.put("query_id", r.queryId());
+        q.put("submitted_s", round(r.submittedSeconds()));
+        q.put("response_s", round(r.responseSeconds()));
+        slowdown(r).ifPresent(x -> q.put("slowdown", round(x)));
+        q.put("stall_s", round(r.stallSeconds()));
+        q.put("applications", r.jobs().size());
+        if (scheduler.equals("tls")) {
+            q.put("forecast_jobs", r.forecasts().size()); // forecast before their first task, seen to end
+            r.overheads().ifPresent(o -> {
+                q.put("learned_job_start_s", round(o.startSeconds()));
+                q.put("learned_job_end_s", round(o.endSeconds()));
+                q.put("learned_job_path_end_s", round(o.pathEndSeconds()));
+            });
+        }
+        q.put("answer_digest", r.answerDigest());
+        q.put("am_wait_s", round(r.amWaitSeconds()));
+        ArrayNode jobs = q.putArray("jobs");
+        r.jobs().forEach(j -> jobs.addArray().add(round(j.submitted())).add(round(j.launched())).add(round(j.finished())));
+        return q;
+    }
+
+    /** From the mix's start to its last answer. */
+    private static double makespan(List<QueryRun> runs) {
+        return runs.stream().mapToDouble(r -> r.submittedSeconds() + r.responseSeconds()).max().orElse(0);
+    }
+
+    /** Sample standard deviation (n − 1). */
+    private static double standardDeviation(double[] x) {
+        double mean = java.util.Arrays.stream(x).average().orElse(Double.NaN);
+        double squares = java.util.Arrays.stream(x).map(v -> (v - mean) * (v - mean)).sum();
+        return Math.sqrt(squares / (x.length - 1));
     }
 
     /**
@@ -308,7 +374,7 @@ final class ClusterReport {
         double[] sorted = bytesErrors.stream().mapToDouble(d -> d).sorted().toArray();
         node.put("job_bytes_q_error_median", round(Quantile.nearestRank(sorted, 0.5)));
         node.put("job_bytes_q_error_p90", round(Quantile.nearestRank(sorted, 0.9)));
-        List<WorkAccount> work = mixes.values().stream().flatMap(m -> m.getOrDefault("tls", List.of()).stream())
+        List<WorkAccount> work = mixes.keySet().stream().flatMap(mix -> runs(mix, "tls").stream())
                 .map(QueryRun::work).flatMap(Optional::stream).toList();
         node.put("job_work_error_mean", round(work.stream().mapToDouble(WorkAccount::relativeError).average()
                 .orElse(Double.NaN)));
@@ -325,7 +391,7 @@ final class ClusterReport {
         Map<String, String> first = new TreeMap<>();
         List<String> mismatches = new ArrayList<>();
         List<QueryRun> all = new ArrayList<>(aloneRuns);
-        mixes.values().forEach(m -> m.values().forEach(all::addAll));
+        mixes().values().forEach(m -> m.values().forEach(all::addAll));
         if (xdfs != null) {
             List.of(xdfs.hdfs(), xdfs.cold(), xdfs.warm()).forEach(p -> all.addAll(p.runs()));
         }
@@ -361,7 +427,8 @@ final class ClusterReport {
                 .map(s -> String.format(Locale.ROOT, "%s %.1f s", s, meanResponse(mix, s)))
                 .collect(Collectors.joining(", "))
                 + BASELINES.stream().filter(b -> bySchedulers.containsKey("tls") && bySchedulers.containsKey(b))
-                .map(b -> String.format(Locale.ROOT, ", tls/%s %.2f", b, meanResponse(mix, "tls") / meanResponse(mix, b)))
+                .map(b -> String.format(Locale.ROOT, ", tls/%s %.2f", b, meanResponse(mix, "tls") / meanResponse(mix, b))
+                        + roundsNote(roundRatios(mix, b)))
                 .collect(Collectors.joining())));
         stuck.forEach((mix, bySchedulers) -> bySchedulers.forEach((scheduler, why) ->
                 parts.add(mix + ": " + scheduler + " could not finish (" + why + ")")));
@@ -373,6 +440,11 @@ final class ClusterReport {
                     xdfs.warm().meanResponse() / xdfs.hdfs().meanResponse()));
         }
         return String.join("; ", parts) + (resultsAgree() ? "" : "; RESULTS DIFFER between runs");
+    }
+
+    private static String roundsNote(List<Double> ratios) {
+        return ratios.size() < 2 ? "" : ratios.stream().map(x -> String.format(Locale.ROOT, "%.2f", x))
+                .collect(Collectors.joining(" ", " (rounds ", ")"));
     }
 
     /** Jain's index over the runs' slowdowns, (Σx)² / (n·Σx²): 1 when all are slowed alike. */

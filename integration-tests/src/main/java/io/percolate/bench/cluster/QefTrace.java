@@ -6,6 +6,7 @@ import io.percolate.scheduler.qef.Rule;
 import io.percolate.scheduler.registry.QefSummary;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -42,6 +43,25 @@ final class QefTrace {
             contested++;
             order.head().ifPresent(p -> heads.merge(p.rule(), 1, Integer::sum));
         }
+    }
+
+    /** Several mixes' traces as one: the rounds of one mix under one scheduler. */
+    static QefTrace pooled(List<QefTrace> traces) {
+        QefTrace all = new QefTrace();
+        for (QefTrace t : traces) {
+            synchronized (t) {
+                all.samples += t.samples;
+                all.contested += t.contested;
+                all.load += t.load;
+                all.maxLoad = Math.max(all.maxLoad, t.maxLoad);
+                all.threshold += t.threshold;
+                all.capacity += t.capacity;
+                all.masters += t.masters;
+                all.slow += t.slow;
+                t.heads.forEach((rule, n) -> all.heads.merge(rule, n, Integer::sum));
+            }
+        }
+        return all;
     }
 
     synchronized int samples() {

@@ -42,6 +42,45 @@ class TestClusterReport {
     }
 
     @Test
+    void severalRounds_arePooled_andEachRoundsMeanAndRatioIsKept() {
+        ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of("--rounds", "2")), "tls");
+        BenchQuery q06 = new BenchQuery("q06", "small", "chain", "select 1");
+        report.add("facebook", "tls", List.of(run(q06, 30), run(q06, 50)), new QefTrace());
+        report.add("facebook", "fair", List.of(run(q06, 60), run(q06, 100)), new QefTrace());
+        report.add("facebook", "tls", List.of(run(q06, 60), run(q06, 80)), new QefTrace());
+        report.add("facebook", "fair", List.of(run(q06, 70), run(q06, 70)), new QefTrace());
+
+        JsonNode mix = report.toJson().get("mixes").get("facebook");
+        JsonNode tls = mix.get("tls");
+        assertEquals(55.0, tls.get("mean_response_s").asDouble(), 1e-9, "40 and 70 s");
+        assertEquals(65.0, tls.get("makespan_s").asDouble(), 1e-9, "the rounds' mean: 50 and 80 s");
+        assertEquals(Math.sqrt(450), tls.get("mean_response_sd_s").asDouble(), 1e-3);
+        assertEquals(70.0, tls.get("rounds").get(1).get("mean_response_s").asDouble(), 1e-9);
+        assertEquals(4, tls.get("queries").size());
+        assertEquals(2, tls.get("queries").get(3).get("round").asInt());
+        assertEquals(0.733, mix.get("tls_vs_fair").asDouble(), 1e-9, "55 / 75 s");
+        assertEquals(0.5, mix.get("tls_vs_fair_rounds").get(0).asDouble(), 1e-9);
+        assertEquals(1.0, mix.get("tls_vs_fair_rounds").get(1).asDouble(), 1e-9);
+        assertTrue(report.summary().contains("tls/fair 0.73 (rounds 0.50 1.00)"), report.summary());
+    }
+
+    @Test
+    void aSchedulerStuckInALaterRound_losesItsEarlierRoundsFigures() {
+        ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of("--rounds", "2")), "tls");
+        BenchQuery q06 = new BenchQuery("q06", "small", "chain", "select 1");
+        report.add("facebook", "tls", List.of(run(q06, 30)), new QefTrace());
+        report.add("facebook", "fair", List.of(run(q06, 60)), new QefTrace());
+        assertFalse(report.stuck("facebook", "fair"));
+        report.addStuck("facebook", "fair", "for 180 s only ApplicationMasters ran");
+
+        assertTrue(report.stuck("facebook", "fair"));
+        JsonNode mix = report.toJson().get("mixes").get("facebook");
+        assertFalse(mix.get("fair").get("completed").asBoolean());
+        assertFalse(mix.get("fair").has("mean_response_s"));
+        assertFalse(mix.has("tls_vs_fair"), "no ratio against a mix one of whose rounds did not finish");
+    }
+
+    @Test
     void tlsMixQueries_carryTheJobOverheadsLearnedWhenTheyEnded() {
         ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of()), "tls");
         BenchQuery q06 = new BenchQuery("q06", "small", "chain", "select 1");

@@ -95,6 +95,15 @@ final class TestClusterSettings {
     }
 
     @Test
+    void oneRound_byDefault_andAtLeastOne() {
+        assertEquals(1, ClusterSettings.parse(List.of()).rounds());
+        ClusterSettings two = ClusterSettings.parse(List.of("--rounds", "2"));
+        assertEquals(2, two.rounds());
+        assertEquals(2, two.toMap().get("rounds"));
+        assertThrows(IllegalArgumentException.class, () -> ClusterSettings.parse(List.of("--rounds", "0")));
+    }
+
+    @Test
     void tlsWithoutTheGuard_isATlsClusterWithItsOwnKey_besideTheBenchsKeys() {
         ClusterSettings settings = ClusterSettings.parse(List.of("--schedulers", "tls,tls-noguard,fair", "--am-lane", "1"));
         assertEquals(List.of("tls", "tls-noguard", "fair"), settings.toMap().get("schedulers"));

@@ -7,6 +7,7 @@ import io.percolate.scheduler.qef.Rule;
 import io.percolate.scheduler.registry.QefSummary;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -41,6 +42,22 @@ class TestQefTrace {
         assertEquals(0.5, json.get("head_rule_share").get("swrd").asDouble(), 1e-9);
         assertEquals(0.5, json.get("head_rule_share").get("slowest").asDouble(), 1e-9);
         assertFalse(json.get("head_rule_share").has("urgent"));
+    }
+
+    @Test
+    void roundsPooled_areTheSameAsOneTraceOfEverySample() {
+        QefTrace first = new QefTrace();
+        first.observe(order(0.5, 2, 3, 0, Rule.SWRD));
+        QefTrace second = new QefTrace();
+        second.observe(order(0.9, 4, 4, 2, Rule.SLOWEST));
+        second.observe(order(0.95, 4, 1, 3, Rule.URGENT));
+        QefTrace all = new QefTrace();
+        all.observe(order(0.5, 2, 3, 0, Rule.SWRD));
+        all.observe(order(0.9, 4, 4, 2, Rule.SLOWEST));
+        all.observe(order(0.95, 4, 1, 3, Rule.URGENT));
+
+        assertEquals(all.toJson(), QefTrace.pooled(List.of(first, second)).toJson());
+        assertEquals(0, QefTrace.pooled(List.of()).samples());
     }
 
     @Test

@@ -16,7 +16,10 @@ public final class Workloads {
         }
         ALL.put("swim", new SwimReplay());
         ALL.put("cluster-fb", new ClusterBenchMix("cluster-fb", 1));
-        ALL.put("cluster-fb-large5", new ClusterBenchMix("cluster-fb-large5", 5));
+        // the bench's --large-scale 0.2, 0.3, 0.5 against the measured 0.1
+        for (int factor : new int[] {2, 3, 5}) {
+            ALL.put("cluster-fb-large" + factor, new ClusterBenchMix("cluster-fb-large" + factor, factor));
+        }
     }
 
     private Workloads() {
