@@ -13,6 +13,14 @@ final class Arrivals {
     private Arrivals() {
     }
 
+    /** A generator's arguments: at least one query and one container, and a load {@link #checkLoad} accepts. */
+    static void checkArguments(int queries, int containers, double load) {
+        if (queries < 1 || containers < 1) {
+            throw new IllegalArgumentException("queries and containers must be >= 1");
+        }
+        checkLoad(load);
+    }
+
     static void checkLoad(double load) {
         if (!(load > 0) || load > WorkloadSource.MAX_LOAD) {
             throw new IllegalArgumentException("load must be in (0, " + WorkloadSource.MAX_LOAD + "], got " + load);

@@ -45,9 +45,7 @@ final class BinnedMix implements WorkloadSource {
 
     @Override
     public Workload generate(int queries, long seed, int containers, double load) {
-        if (queries < 1 || containers < 1) {
-            throw new IllegalArgumentException("queries and containers must be >= 1");
-        }
+        Arrivals.checkArguments(queries, containers, load);
         SplittableRandom random = new SplittableRandom(seed);
         List<Integer> bins = shuffled(binSequence(queries), random);
         boolean[] plain = new boolean[queries];

@@ -71,10 +71,7 @@ final class ClusterBenchMix implements WorkloadSource {
 
     @Override
     public Workload generate(int queries, long seed, int containers, double load) {
-        if (queries < 1 || containers < 1) {
-            throw new IllegalArgumentException("queries and containers must be >= 1");
-        }
-        Arrivals.checkLoad(load);
+        Arrivals.checkArguments(queries, containers, load);
         // the bench's draw, call for call: bin, query in the bin, then the gap after it
         Random random = new Random(seed);
         List<SimQuery> drawn = new ArrayList<>();

@@ -19,10 +19,7 @@ final class PoissonMix implements WorkloadSource {
 
     @Override
     public Workload generate(int queries, long seed, int containers, double load) {
-        if (queries < 1 || containers < 1) {
-            throw new IllegalArgumentException("queries and containers must be >= 1");
-        }
-        Arrivals.checkLoad(load);
+        Arrivals.checkArguments(queries, containers, load);
         SplittableRandom random = new SplittableRandom(seed);
         List<SimQuery> drawn = new ArrayList<>();
         for (int i = 0; i < queries; i++) {
