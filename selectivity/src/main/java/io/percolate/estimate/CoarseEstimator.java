@@ -158,7 +158,8 @@ public final class CoarseEstimator implements DagEstimator {
     /**
      * A job's estimate from its volume: each task's time from the trained model for the job's
      * operator and the task's phase where a fit covers the task (which makes MEDIUM estimates
-     * HIGH), else a start-up cost plus the task's bytes at the phase's throughput.
+     * HIGH), else a start-up cost plus the task's bytes at the phase's throughput. Where the model
+     * timed every task, the estimate carries the model's K, the unit its times are in.
      */
     public static JobEstimate timed(Settings settings, Optional<TimeModel> model, JobShape job, JobVolume v,
                                     JobEstimate.Confidence confidence) {
@@ -172,7 +173,8 @@ public final class CoarseEstimator implements DagEstimator {
         boolean trained = mapFit.isPresent() && (v.reduceTasks() == 0 || reduceFit.isPresent());
         JobEstimate.Confidence c = trained && confidence == JobEstimate.Confidence.MEDIUM
                 ? JobEstimate.Confidence.HIGH : confidence;
-        return new JobEstimate(v.inputBytes(), v.outputBytes(), v.mapTasks(), v.reduceTasks(), mapSeconds, reduceSeconds, c);
+        return new JobEstimate(v.inputBytes(), v.outputBytes(), v.mapTasks(), v.reduceTasks(), mapSeconds, reduceSeconds, c,
+                trained ? model.get().parallelism() : null);
     }
 
     /** Default final selectivity (output ÷ input bytes) of each major operator. */

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 final class TestCoarseEstimator {
     private static final CoarseEstimator.Settings SETTINGS = new CoarseEstimator.Settings(100, 300, 1009, 10, 5, 2);
@@ -59,9 +60,11 @@ final class TestCoarseEstimator {
     @Test
     void aTrainedModel_timesEachTaskFromItsVolume() {
         // map tasks: 1 s + 2 s per MB read; reduce tasks: 3 s + 1 s per MB shuffled in
-        TimeModel model = new TimeModel(List.of(
+        // at full speed where 2.5 tasks run at once
+        TimeModel model = new TimeModel(TimeModel.FORMAT_VERSION, List.of(
                 new TimeModel.Fit(null, TaskPhase.MAP, 1, Map.of(TimeModel.Feature.INPUT_MB, 2.0), 1, 10, 0, Map.of()),
-                new TimeModel.Fit(OperatorKind.JOIN, TaskPhase.REDUCE, 3, Map.of(TimeModel.Feature.INPUT_MB, 1.0), 1, 10, 0, Map.of())));
+                new TimeModel.Fit(OperatorKind.JOIN, TaskPhase.REDUCE, 3, Map.of(TimeModel.Feature.INPUT_MB, 1.0), 1, 10, 0, Map.of())),
+                2.5);
         // one 1 GiB block: the 900 MB input is nine whole 100 MB splits
         CoarseEstimator.Settings mb = new CoarseEstimator.Settings(100_000_000, 300_000_000, 1009, 10e6, 5e6, 2, 1L << 30);
         Map<String, JobEstimate> e = new CoarseEstimator(mb, Optional.of(model)).estimate(List.of(
@@ -73,9 +76,11 @@ final class TestCoarseEstimator {
         assertEquals(3, join.reduceTasks());
         assertEquals(3 + 300 / 3.0, join.reduceTaskSeconds(), 1e-6, "one filter: a third of the input is shuffled");
         assertEquals(JobEstimate.Confidence.LOW, join.confidence(), "no statistics: the sizes are still guesses");
+        assertEquals(2.5, join.parallelism(), "every task timed by the model: its times are in the model's K");
         // the group-by's reduce has no fit of its own and none pooled: the throughput default times it
         JobEstimate groupBy = e.get("Stage-2");
         assertEquals(2 + 300.0 / 5, groupBy.reduceTaskSeconds(), 1e-6);
+        assertNull(groupBy.parallelism(), "its reduces are timed by a default, in no model's K");
     }
 
     @Test

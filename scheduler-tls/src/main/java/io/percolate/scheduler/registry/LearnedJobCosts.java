@@ -173,6 +173,11 @@ final class LearnedJobCosts {
             return scales.getOrDefault(kind, Scale.UNLEARNED);
         }
 
+        /** Whether a finished job with an estimate of {@code kind} has shown how far such estimates are off. */
+        boolean taught(Confidence kind) {
+            return scales.containsKey(kind);
+        }
+
         /** A job's own cost outside its tasks, to its application's removal: start-up and end. */
         double overhead() {
             return startSeconds + endSeconds;

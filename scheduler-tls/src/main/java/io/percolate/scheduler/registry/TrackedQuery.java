@@ -370,7 +370,7 @@ final class TrackedQuery {
 
     /**
      * Forecasts the time of every job that has arrived but not yet run a task: its start-up, then
-     * its estimated maps, the hand-off and its reduces (rescaled as {@link #fullSpeedCorrection} says) on
+     * its estimated maps, the hand-off and its reduces (rescaled as {@link #fullSpeed} says) on
      * its share of {@code capacity} containers, each phase slowed by the tasks expected to run
      * beside it, then its end. The share is even among the query's running jobs (Hive's parallel
      * stages) and grows as each sibling's tasks end by its own forecast ({@link #onGrowingShare}).
@@ -387,7 +387,7 @@ final class TrackedQuery {
         double share = share(capacity);
         // a job's tasks on a share of s containers; as its share grows its tasks take the places
         // its siblings leave, so the load beside it stays as it was
-        record Awaiting(JobEstimate estimate, double correction, DoubleUnaryOperator onShare) { }
+        record Awaiting(JobEstimate estimate, FullSpeed fullSpeed, DoubleUnaryOperator onShare) { }
         Map<ApplicationId, Awaiting> awaiting = new HashMap<>();
         // first pass: each job on an even share throughout, which says when a waiting sibling lets its share go
         Map<ApplicationId, Double> evenTasks = new HashMap<>();
@@ -395,11 +395,11 @@ final class TrackedQuery {
             JobFacts facts = factsOf(stageOfApp.get(app));
             if (facts != null) {
                 JobEstimate e = facts.job().estimate();
-                double c = fullSpeedCorrection(e, costs);
+                FullSpeed f = fullSpeed(e, costs);
                 double others = Math.max(0, load - firstPhase(e, share));
-                DoubleUnaryOperator onShare = s -> phases(e, c, s,
-                        Math.max(0, others - (firstPhase(e, s) - firstPhase(e, share))), costs);
-                awaiting.put(app, new Awaiting(e, c, onShare));
+                DoubleUnaryOperator onShare = s -> phases(e, f, s,
+                        Math.max(0, others - (firstPhase(e, s) - firstPhase(e, share))));
+                awaiting.put(app, new Awaiting(e, f, onShare));
                 evenTasks.put(app, costs.handOff(e.reduceTasks() > 0) + onShare.applyAsDouble(share));
             }
         }
@@ -413,8 +413,8 @@ final class TrackedQuery {
             JobEstimate e = job.estimate();
             double tasks = costs.handOff(e.reduceTasks() > 0)
                     + onGrowingShare(job.onShare(), capacity, running.size(), releases);
-            forecastOfApp.put(app, new Forecast(costs.overhead() + tasks, tasks, e, job.correction(),
-                    costs.parallelism()));
+            forecastOfApp.put(app, new Forecast(costs.overhead() + tasks, tasks, e, job.fullSpeed().correction(),
+                    job.fullSpeed().parallelism()));
         });
     }
 
@@ -463,15 +463,14 @@ final class TrackedQuery {
     }
 
     /**
-     * A job's map then reduce phase on {@code containers}, its estimated task times rescaled by
-     * {@code correction} (at full speed), each phase slowed by its own tasks and {@code others}
-     * running beside them.
+     * A job's map then reduce phase on {@code containers}, its estimated task times at full speed
+     * as {@code f} rescales them, each phase slowed by its own tasks and {@code others} running
+     * beside them.
      */
-    private static double phases(JobEstimate e, double correction, double containers, double others,
-                                 LearnedJobCosts.JobCosts costs) {
-        return ServiceTime.phased(e.mapTaskSeconds() * e.mapTasks() * correction, e.mapTasks(),
-                e.reduceTaskSeconds() * e.reduceTasks() * correction, e.reduceTasks(), containers,
-                running -> costs.slowdown(others + running));
+    private static double phases(JobEstimate e, FullSpeed f, double containers, double others) {
+        return ServiceTime.phased(e.mapTaskSeconds() * e.mapTasks() * f.correction(), e.mapTasks(),
+                e.reduceTaskSeconds() * e.reduceTasks() * f.correction(), e.reduceTasks(), containers,
+                running -> ServiceTime.slowdown(others + running, f.parallelism()));
     }
 
     /** The containers each of the query's running jobs (Hive's parallel stages) has at first: an even share. */
@@ -688,7 +687,7 @@ final class TrackedQuery {
                     // submitted, no task launched: timed as its forecast, like a job still to come
                     w = new Work(w.remaining(), w.remainingTasks(), w.total(), w.totalTasks(), true,
                             estimate.reduceTaskSeconds() * estimate.reduceTasks() * correction, estimate.reduceTasks(),
-                            phases(estimate, fullSpeedCorrection(estimate, costs), capacity, 0, costs));
+                            phases(estimate, fullSpeed(estimate, costs), capacity, 0));
                 }
             } else if (finished.contains(job.stageId())) {
                 w = new Work(0, 0, done.seconds, done.completed, true);
@@ -698,7 +697,7 @@ final class TrackedQuery {
                 double reduceWrd = estimate.reduceTaskSeconds() * estimate.reduceTasks() * correction;
                 // its time alone as its forecast will say: at full speed, slowed by its own tasks
                 w = new Work(wrd, tasks, wrd, tasks, false, reduceWrd, estimate.reduceTasks(),
-                        phases(estimate, fullSpeedCorrection(estimate, costs), capacity, 0, costs));
+                        phases(estimate, fullSpeed(estimate, costs), capacity, 0));
             }
             work.put(job.stageId(), w);
         }
@@ -757,9 +756,25 @@ final class TrackedQuery {
         return correction(observedFinished, costs.scale(e.confidence()).work());
     }
 
-    /** The same at full speed, for a forecast that adds the slowdown of the load it expects. */
-    private double fullSpeedCorrection(JobEstimate e, LearnedJobCosts.JobCosts costs) {
-        return correction(observedFinishedFullSpeed, costs.scale(e.confidence()).fullSpeed());
+    /**
+     * The same at full speed, with the K of the slowdown a forecast adds for the load it expects.
+     * Until a finished job of the query or of {@code e}'s kind has shown how such estimates sit
+     * in the cluster's own K, an estimate a time model made is taken at its word in the model's
+     * K: the trainer fits K over single tasks and the scheduler over whole jobs, and the two
+     * differ (2.3 against 1.4 on the mini-cluster), so the cluster's K alone would mistime the
+     * first such job by their ratio.
+     */
+    private FullSpeed fullSpeed(JobEstimate e, LearnedJobCosts.JobCosts costs) {
+        boolean untaught = !(predictedFinished > 0 && observedFinishedFullSpeed > 0) && !costs.taught(e.confidence());
+        if (untaught && e.parallelism() != null) {
+            return new FullSpeed(1, e.parallelism());
+        }
+        return new FullSpeed(correction(observedFinishedFullSpeed, costs.scale(e.confidence()).fullSpeed()),
+                costs.parallelism());
+    }
+
+    /** Observed over estimated work at full speed, where {@code parallelism} tasks run at full speed. */
+    private record FullSpeed(double correction, double parallelism) {
     }
 
     private double correction(double observed, double learned) {

@@ -1,5 +1,6 @@
 package io.percolate.scheduler.registry;
 
+import io.percolate.model.JobEstimate;
 import io.percolate.model.QueryDag;
 import io.percolate.scheduler.qef.Qef;
 import io.percolate.scheduler.qef.QueryState;
@@ -452,16 +453,15 @@ final class TestRuntimeCorrection {
      * jobs about to start together will run four tasks: each is forecast at 4 / K its time alone.
      * T_alone times a job that has launched no task the same way, alone: slowed by its own tasks.
      */
-    @Test
-    void tasksSlowedByTheLoadTheyRanUnder_teachTheClustersParallelism_andSlowJobsStartingTogether()
-            throws InterruptedException {
-        QueryDag single = new QueryDag(List.of(job("Stage-1", estimate(2, 10, 0, 0))));
-        QueryDag siblings = siblingsThenJoin(2, 2);
-        FakeSource source = new FakeSource().serve(stored("s", "alice", "alice", siblings));
+    /**
+     * Queries q1–q7 of one job of two 10 s maps (WRD 20, LOW): q1–q3 alone, taking 10 s a task,
+     * then q4 with q5 and q6 with q7, taking 20 s a task: a cluster that runs about two tasks at
+     * full speed.
+     */
+    private void runAloneThenInPairs(QueryRegistry registry, FakeSource source) throws InterruptedException {
         for (int i = 1; i <= 7; i++) {
-            source.serve(stored("q" + i, "alice", "alice", single));
+            source.serve(stored("q" + i, "alice", "alice", new QueryDag(List.of(job("Stage-1", estimate(2, 10, 0, 0))))));
         }
-        QueryRegistry registry = registry(source, true);
         int app = 10;
         for (int[] run : new int[][]{{1}, {2}, {3}, {4, 5}, {6, 7}}) {
             List<ApplicationId> apps = new ArrayList<>();
@@ -481,6 +481,14 @@ final class TestRuntimeCorrection {
                 registry.applicationRemoved(id);
             }
         }
+    }
+
+    @Test
+    void tasksSlowedByTheLoadTheyRanUnder_teachTheClustersParallelism_andSlowJobsStartingTogether()
+            throws InterruptedException {
+        FakeSource source = new FakeSource().serve(stored("s", "alice", "alice", siblingsThenJoin(2, 2)));
+        QueryRegistry registry = registry(source, true);
+        runAloneThenInPairs(registry, source);
         double k = registry.taskParallelism();
         assertTrue(k >= 1.9 && k <= 2.1, "K " + k);
         double scale = registry.fullSpeedScale(LOW);
@@ -526,6 +534,47 @@ final class TestRuntimeCorrection {
         double fullSpeed = registry.fullSpeedScale(LOW);
         assertEquals(10 * fullSpeed * (8 / k - 1),
                 placed(registry, "wide-then").aloneSeconds() - placed(registry, "narrow-then").aloneSeconds(), 1e-9);
+    }
+
+    /**
+     * A trained time model's estimate is in the model's K: 8 maps of 10 s at full speed where 4
+     * tasks run at full speed. Until a job of its kind finishes, the cluster has not shown how such
+     * estimates sit in its own K (about 2 here), so the job is timed alone as the model would:
+     * its 8 tasks at once slow it by 8 / 4, not 8 / K. Once one ran, the cluster's K and the
+     * full-speed scale learned from it take over.
+     */
+    @Test
+    void aTimeModelsEstimate_isSlowedByTheModelsK_untilAJobOfItsKindHasFinished() throws InterruptedException {
+        JobEstimate trained = new JobEstimate(1000, 100, 8, 0, 10, 0, HIGH, 4.0);
+        FakeSource source = new FakeSource()
+                .serve(stored("first", "alice", "alice", new QueryDag(List.of(job("Stage-1", trained)))))
+                .serve(stored("second", "alice", "alice", new QueryDag(List.of(job("Stage-1", trained)))));
+        QueryRegistry registry = registry(source, true);
+        runAloneThenInPairs(registry, source);
+        double k = registry.taskParallelism();
+
+        registry.applicationAdded(APP1, "alice", tags("first", "Stage-1"));
+        awaitLoaded(registry);
+        assertEquals(80.0 / 8 * 8 / 4, placed(registry, "first").aloneSeconds(), 1e-9);
+        long start = clock.getTime();
+        for (int map = 0; map < 8; map++) {
+            registry.taskLaunched(APP1);
+        }
+        clock.set(start + 30_000);
+        for (int map = 0; map < 8; map++) {
+            registry.containerFinished(APP1, NODE, 30);
+        }
+        registry.applicationRemoved(APP1);
+        JobForecast first = registry.retiredQueries().stream().filter(q -> q.queryId().equals("first"))
+                .findFirst().orElseThrow().forecasts().get(0);
+        assertEquals(4, first.tasks().parallelism(), 1e-9);
+        assertEquals(1, first.tasks().correction(), 1e-9);
+
+        double scale = registry.fullSpeedScale(HIGH);
+        assertEquals(240 / 80.0 / (8 / k), scale, 1e-9, "its 240 container-s under a load of 8, at full speed by K");
+        registry.applicationAdded(APP2, "alice", tags("second", "Stage-1"));
+        awaitLoaded(registry);
+        assertEquals(80 * scale / 8 * 8 / k, placed(registry, "second").aloneSeconds(), 1e-9);
     }
 
     @Test

@@ -37,7 +37,8 @@ public final class EstimateError {
                 double factor = Math.exp(sigma * gaussian(random));
                 JobEstimate e = job.estimate();
                 jobs.add(job.withEstimate(new JobEstimate(e.inputBytes(), e.outputBytes(), e.mapTasks(),
-                        e.reduceTasks(), e.mapTaskSeconds() * factor, e.reduceTaskSeconds() * factor, e.confidence())));
+                        e.reduceTasks(), e.mapTaskSeconds() * factor, e.reduceTaskSeconds() * factor, e.confidence(),
+                        e.parallelism())));
             }
             queries.add(q.publishing(new QueryDag(jobs)));
         }
