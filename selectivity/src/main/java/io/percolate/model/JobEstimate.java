@@ -26,7 +26,7 @@ public record JobEstimate(
         @JsonInclude(JsonInclude.Include.NON_NULL) Double parallelism) {
 
     public enum Confidence {
-        /** fixed default selectivities and throughputs: no statistics, no trained model */
+        /** no statistics: fixed default selectivities; task times by throughput defaults, or by a trained model that covers the job */
         LOW,
         /** statistics, but an untrained or partly trained time model */
         MEDIUM,

@@ -77,6 +77,7 @@ final class TestCoarseEstimator {
         assertEquals(3 + 300 / 3.0, join.reduceTaskSeconds(), 1e-6, "one filter: a third of the input is shuffled");
         assertEquals(JobEstimate.Confidence.LOW, join.confidence(), "no statistics: the sizes are still guesses");
         assertEquals(2.5, join.parallelism(), "every task timed by the model: its times are in the model's K");
+        assertEquals(2.5, join.withOutputBytes(7).parallelism(), "kept when the job's real output replaces the estimate");
         // the group-by's reduce has no fit of its own and none pooled: the throughput default times it
         JobEstimate groupBy = e.get("Stage-2");
         assertEquals(2 + 300.0 / 5, groupBy.reduceTaskSeconds(), 1e-6);

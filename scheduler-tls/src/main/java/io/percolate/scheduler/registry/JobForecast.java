@@ -33,8 +33,10 @@ public record JobForecast(String stage, double predictedSeconds, double observed
      * as finished (a failed attempt that was run again counts once per attempt). The work is in
      * container-seconds at full speed: the descriptor's WRD, the factor the forecast scaled it by
      * (the query's observed over estimated work so far, or before any job of it finished, the
-     * cluster's), the parallelism K it slowed the phases by ({@link TaskContention}; infinite:
-     * none), and the finished tasks' seconds without the slowdown of the load they ran under. A
+     * cluster's; 1 for a trained model's estimate of a kind nothing has taught yet), the
+     * parallelism K it slowed the phases by ({@link TaskContention}, or that model's own;
+     * infinite: none), and the finished tasks' seconds without the slowdown of the load they ran
+     * under, by the cluster's K. A
      * forecast far from the time with the work close to it points at the phases' shape (tasks,
      * waves, slowdown); with the work far off too, at the task count, the size or the time model.
      */

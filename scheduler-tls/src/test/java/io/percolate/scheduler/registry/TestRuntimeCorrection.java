@@ -551,7 +551,6 @@ final class TestRuntimeCorrection {
                 .serve(stored("second", "alice", "alice", new QueryDag(List.of(job("Stage-1", trained)))));
         QueryRegistry registry = registry(source, true);
         runAloneThenInPairs(registry, source);
-        double k = registry.taskParallelism();
 
         registry.applicationAdded(APP1, "alice", tags("first", "Stage-1"));
         awaitLoaded(registry);
@@ -570,6 +569,7 @@ final class TestRuntimeCorrection {
         assertEquals(4, first.tasks().parallelism(), 1e-9);
         assertEquals(1, first.tasks().correction(), 1e-9);
 
+        double k = registry.taskParallelism();
         double scale = registry.fullSpeedScale(HIGH);
         assertEquals(240 / 80.0 / (8 / k), scale, 1e-9, "its 240 container-s under a load of 8, at full speed by K");
         registry.applicationAdded(APP2, "alice", tags("second", "Stage-1"));
