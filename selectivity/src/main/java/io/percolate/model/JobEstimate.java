@@ -46,6 +46,14 @@ public record JobEstimate(
         if (!Double.isFinite(mapTaskSeconds * mapTasks + reduceTaskSeconds * reduceTasks)) {
             throw new IllegalArgumentException("WRD is not finite");
         }
+        requireParallelism(parallelism);
+    }
+
+    /**
+     * The rule for a time model's K wherever one is kept (here, and in the model itself): absent,
+     * or a finite number of tasks of at least 1.
+     */
+    public static void requireParallelism(Double parallelism) {
         if (parallelism != null && !(parallelism >= 1 && parallelism < Double.POSITIVE_INFINITY)) {
             throw new IllegalArgumentException("parallelism must be a finite number of tasks >= 1, got " + parallelism);
         }

@@ -1,5 +1,6 @@
 package io.percolate.timing;
 
+import io.percolate.model.JobEstimate;
 import io.percolate.model.OperatorKind;
 
 import java.util.Collections;
@@ -115,9 +116,7 @@ public record TimeModel(int version, List<Fit> fits, Double parallelism) {
         if (version < 1) {
             throw new IllegalArgumentException("model format version must be >= 1, got " + version);
         }
-        if (parallelism != null && !(parallelism >= 1 && parallelism < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException("parallelism must be a finite number of tasks >= 1, got " + parallelism);
-        }
+        JobEstimate.requireParallelism(parallelism);
     }
 
     /** A model of times as the history ran them, no contention taken out. */

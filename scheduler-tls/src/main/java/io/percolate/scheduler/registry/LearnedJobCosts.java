@@ -1,10 +1,9 @@
 package io.percolate.scheduler.registry;
 
-import io.percolate.model.JobEstimate.Confidence;
 import io.percolate.scheduler.qef.ServiceTime;
 
 import java.util.ArrayDeque;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -30,9 +29,9 @@ import java.util.Map;
  *     descriptors' WRD, pooled (a job weighs by its estimated work, as a query's own finished
  *     jobs correct the rest of it) — how far the hook's task times are off on this cluster at the
  *     load it usually runs, applied to every query until the query's own finished jobs say better. It is kept for each
- *     {@link Confidence} apart: the levels time tasks differently (a trained model at full
- *     speed, or throughput defaults), so their biases differ, and a newly trained model must
- *     not inherit the bias of the defaults it replaced;</li>
+ *     {@link EstimateKind} apart: estimates made differently (a trained model at full speed, or
+ *     throughput defaults; with statistics or without) have different biases, and a newly
+ *     trained model must not inherit the bias of the defaults it replaced;</li>
  * <li><b>parallelism</b>: how many tasks the cluster runs at full speed
  *     ({@link TaskContention}), from the same jobs' ratios and the loads they ran under, and
  *     the <b>full-speed scale</b>, the work scale without that slowdown: together they forecast
@@ -57,9 +56,9 @@ final class LearnedJobCosts {
     /** the last {@link #WINDOW} finished jobs of every kind, which K is learned from */
     private final ArrayDeque<TaskContention.Observation> recent = new ArrayDeque<>();
     /** the same for each kind of estimate, which its full-speed scale is learned from */
-    private final Map<Confidence, ArrayDeque<TaskContention.Observation>> recentOfKind = new EnumMap<>(Confidence.class);
-    private final Map<Confidence, DecayingMean> workScales = new EnumMap<>(Confidence.class);
-    private final Map<Confidence, Scale> scales = new EnumMap<>(Confidence.class);
+    private final Map<EstimateKind, ArrayDeque<TaskContention.Observation>> recentOfKind = new HashMap<>();
+    private final Map<EstimateKind, DecayingMean> workScales = new HashMap<>();
+    private final Map<EstimateKind, Scale> scales = new HashMap<>();
 
     /** @param priorStartSeconds the start-up assumed until the first job is observed ({@code job-start-seconds}) */
     LearnedJobCosts(double priorStartSeconds) {
@@ -101,10 +100,10 @@ final class LearnedJobCosts {
 
     /**
      * A finished job's tasks used {@code observed} container-seconds where its descriptor estimated
-     * {@code estimated} with {@code kind} confidence, while {@code load} tasks ran on the cluster on
+     * {@code estimated} with an estimate of {@code kind}, while {@code load} tasks ran on the cluster on
      * average (NaN: not known).
      */
-    void worked(double observed, double estimated, Confidence kind, double load) {
+    void worked(double observed, double estimated, EstimateKind kind, double load) {
         if (!(observed > 0 && estimated > 0 && Double.isFinite(observed / estimated))) {
             return;
         }
@@ -167,14 +166,14 @@ final class LearnedJobCosts {
      * @param scales         observed over estimated task work, of each kind of estimate seen
      */
     record JobCosts(double startSeconds, double endSeconds, double pathEndSeconds, double handOffSeconds, double parallelism,
-                    Map<Confidence, Scale> scales) {
+                    Map<EstimateKind, Scale> scales) {
         /** How far estimates of {@code kind} are off. */
-        Scale scale(Confidence kind) {
+        Scale scale(EstimateKind kind) {
             return scales.getOrDefault(kind, Scale.UNLEARNED);
         }
 
         /** Whether a finished job with an estimate of {@code kind} has shown how far such estimates are off. */
-        boolean taught(Confidence kind) {
+        boolean taught(EstimateKind kind) {
             return scales.containsKey(kind);
         }
 

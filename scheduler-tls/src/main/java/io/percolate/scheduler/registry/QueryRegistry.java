@@ -2,7 +2,6 @@ package io.percolate.scheduler.registry;
 
 import io.percolate.descriptor.DescriptorStore;
 import io.percolate.descriptor.QueryTags;
-import io.percolate.model.JobEstimate;
 import io.percolate.model.QueryDescriptor;
 import io.percolate.scheduler.lodfa.NodeHistory;
 import io.percolate.scheduler.qef.Placement;
@@ -207,12 +206,12 @@ public final class QueryRegistry {
     }
 
     /** Observed over estimated task work, as learned from the finished jobs with estimates of {@code kind}. */
-    public double workScale(JobEstimate.Confidence kind) {
+    double workScale(EstimateKind kind) {
         return costs.now().scale(kind).work();
     }
 
     /** The same less the slowdown of the load each job ran under ({@link TaskContention}). */
-    public double fullSpeedScale(JobEstimate.Confidence kind) {
+    double fullSpeedScale(EstimateKind kind) {
         return costs.now().scale(kind).fullSpeed();
     }
 

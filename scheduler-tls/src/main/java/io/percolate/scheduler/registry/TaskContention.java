@@ -1,10 +1,9 @@
 package io.percolate.scheduler.registry;
 
-import io.percolate.model.JobEstimate.Confidence;
 import io.percolate.scheduler.qef.ServiceTime;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -40,7 +39,7 @@ final class TaskContention {
      * A finished job: its observed over estimated work, the mean task load it ran under, its
      * estimate's kind and its estimated work (what it weighs in a pooled scale; not in the fit).
      */
-    record Observation(double ratio, double load, Confidence kind, double estimated) {
+    record Observation(double ratio, double load, EstimateKind kind, double estimated) {
     }
 
     private TaskContention() {
@@ -78,7 +77,7 @@ final class TaskContention {
         int n = jobs.size();
         double[] y = new double[n];
         double[] w = new double[n];
-        Map<Confidence, double[]> sums = new EnumMap<>(Confidence.class);
+        Map<EstimateKind, double[]> sums = new HashMap<>();
         double weight = 1;
         for (int i = n - 1; i >= 0; i--) {
             Observation o = jobs.get(i);

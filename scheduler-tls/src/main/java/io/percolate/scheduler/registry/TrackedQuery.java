@@ -274,7 +274,7 @@ final class TrackedQuery {
         if (tally.completed > 0) {
             costs.ended(Math.max(0, now - tally.lastEndMillis) / 1000.0);
             learnEndOnPath(tally.lastEndMillis, now, costs);
-            job.ifPresent(j -> costs.worked(tally.seconds, j.estimate().wrd(), j.estimate().confidence(), tally.load()));
+            job.ifPresent(j -> costs.worked(tally.seconds, j.estimate().wrd(), EstimateKind.of(j.estimate()), tally.load()));
             // by the K learned with this job too; kept for a job the DAG names only later (workAccount)
             tally.secondsAtFullSpeed = tally.fullSpeedSeconds(costs.now());
         }
@@ -753,7 +753,7 @@ final class TrackedQuery {
      * ({@link LearnedJobCosts}).
      */
     private double correction(JobEstimate e, LearnedJobCosts.JobCosts costs) {
-        return correction(observedFinished, costs.scale(e.confidence()).work());
+        return correction(observedFinished, costs.scale(EstimateKind.of(e)).work());
     }
 
     /**
@@ -765,11 +765,11 @@ final class TrackedQuery {
      * first such job by their ratio.
      */
     private FullSpeed fullSpeed(JobEstimate e, LearnedJobCosts.JobCosts costs) {
-        boolean untaught = !(predictedFinished > 0 && observedFinishedFullSpeed > 0) && !costs.taught(e.confidence());
+        boolean untaught = !(predictedFinished > 0 && observedFinishedFullSpeed > 0) && !costs.taught(EstimateKind.of(e));
         if (untaught && e.parallelism() != null) {
             return new FullSpeed(1, e.parallelism());
         }
-        return new FullSpeed(correction(observedFinishedFullSpeed, costs.scale(e.confidence()).fullSpeed()),
+        return new FullSpeed(correction(observedFinishedFullSpeed, costs.scale(EstimateKind.of(e)).fullSpeed()),
                 costs.parallelism());
     }
 

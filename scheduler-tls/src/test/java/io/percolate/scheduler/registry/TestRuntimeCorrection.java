@@ -47,6 +47,8 @@ final class TestRuntimeCorrection {
     private static final ApplicationId APP2 = ApplicationId.newInstance(CLUSTER, 2);
     private static final ApplicationId APP3 = ApplicationId.newInstance(CLUSTER, 3);
     private static final NodeId NODE = NodeId.newInstance("n1", 1);
+    /** Estimates timed by throughput defaults, without statistics, as {@link #estimate} makes them. */
+    private static final EstimateKind LOW_BY_DEFAULTS = new EstimateKind(LOW, false);
 
     private final ManualClock clock = new ManualClock(0);
     private final Map<ApplicationId, AppDemand> demand = new HashMap<>();
@@ -255,7 +257,7 @@ final class TestRuntimeCorrection {
         registry.applicationRemoved(APP1);
 
         assertEquals(5, registry.jobOverheads().endSeconds(), 1e-9);
-        assertEquals(160 / 80.0, registry.workScale(LOW), 1e-9);
+        assertEquals(160 / 80.0, registry.workScale(LOW_BY_DEFAULTS), 1e-9);
         // q2 has no finished job: its jobs' estimated work is scaled by the cluster's 2, and each
         // of its three jobs still has its 5 s end to pay: (40/4 + 40/2 + 20/2 + 20/1 + 10/1) × 2 + 3 × 5
         assertEquals(70 * 2 + 3 * 5, placed(registry, "q2").aloneSeconds(), 1e-9);
@@ -264,7 +266,7 @@ final class TestRuntimeCorrection {
         // theirs, so they stand unscaled; only the end, the cluster's, is paid
         registry.applicationAdded(APP3, "carol", tags("q3", "Stage-1"));
         awaitLoaded(registry);
-        assertEquals(1, registry.workScale(HIGH), 1e-9);
+        assertEquals(1, registry.workScale(new EstimateKind(HIGH, false)), 1e-9);
         assertEquals(70 + 3 * 5, placed(registry, "q3").aloneSeconds(), 1e-9);
     }
 
@@ -346,7 +348,7 @@ final class TestRuntimeCorrection {
         double scale = (0.8 * 35 + 20) / (0.8 * 80 + 40);
         registry.applicationAdded(APP3, "bob", tags("q2", "Stage-1"));
         awaitLoaded(registry);
-        assertEquals(scale, registry.workScale(LOW), 1e-9);
+        assertEquals(scale, registry.workScale(LOW_BY_DEFAULTS), 1e-9);
         assertEquals(70 * scale + 2 * handOff, placed(registry, "q2").aloneSeconds(), 1e-9);
 
         // its forecast, made before its first task, does count it: 4 maps of 10 s, the hand-off, 2 reduces of 20 s
@@ -491,10 +493,10 @@ final class TestRuntimeCorrection {
         runAloneThenInPairs(registry, source);
         double k = registry.taskParallelism();
         assertTrue(k >= 1.9 && k <= 2.1, "K " + k);
-        double scale = registry.fullSpeedScale(LOW);
+        double scale = registry.fullSpeedScale(LOW_BY_DEFAULTS);
         assertTrue(scale > 0.9 && scale < 1.1, "at full speed the estimates were right: " + scale);
         // the work scale as observed: 1, 1, 1, then 2 four times, each job weighing 0.8 of the next
-        assertEquals(1 + (1 - Math.pow(0.8, 4)) / (1 - Math.pow(0.8, 7)), registry.workScale(LOW), 1e-9);
+        assertEquals(1 + (1 - Math.pow(0.8, 4)) / (1 - Math.pow(0.8, 7)), registry.workScale(LOW_BY_DEFAULTS), 1e-9);
         // q7 ran its 2 tasks beside q6's: 40 container-s under a load of 4, so 40 × K / 4 at full
         // speed, which its estimate of 20 matches
         WorkAccount q7 = registry.retiredQueries().stream().filter(q -> q.queryId().equals("q7"))
@@ -516,7 +518,7 @@ final class TestRuntimeCorrection {
         source.serve(stored("wide", "alice", "alice", new QueryDag(List.of(job("Stage-1", estimate(8, 10, 0, 0))))));
         registry.applicationAdded(APP3, "alice", tags("wide", "Stage-1"));
         awaitLoaded(registry);
-        assertEquals(80 * registry.fullSpeedScale(LOW) / 8 * 8 / k, placed(registry, "wide").aloneSeconds(), 1e-9);
+        assertEquals(80 * registry.fullSpeedScale(LOW_BY_DEFAULTS) / 8 * 8 / k, placed(registry, "wide").aloneSeconds(), 1e-9);
         assertEquals(k, registry.lastOrder().parallelism(), 1e-9);
 
         // a job still to come is timed alone the same way: 8 maps on 8 of the 10 containers,
@@ -531,7 +533,7 @@ final class TestRuntimeCorrection {
         registry.applicationAdded(narrowFirst, "alice", tags("narrow-then", "Stage-1"));
         registry.applicationAdded(wideFirst, "alice", tags("wide-then", "Stage-1"));
         awaitLoaded(registry);
-        double fullSpeed = registry.fullSpeedScale(LOW);
+        double fullSpeed = registry.fullSpeedScale(LOW_BY_DEFAULTS);
         assertEquals(10 * fullSpeed * (8 / k - 1),
                 placed(registry, "wide-then").aloneSeconds() - placed(registry, "narrow-then").aloneSeconds(), 1e-9);
     }
@@ -540,17 +542,20 @@ final class TestRuntimeCorrection {
      * A trained time model's estimate is in the model's K: 8 maps of 10 s at full speed where 4
      * tasks run at full speed. Until a job of its kind finishes, the cluster has not shown how such
      * estimates sit in its own K (about 2 here), so the job is timed alone as the model would:
-     * its 8 tasks at once slow it by 8 / 4, not 8 / K. Once one ran, the cluster's K and the
-     * full-speed scale learned from it take over.
+     * its 8 tasks at once slow it by 8 / 4, not 8 / K. The jobs that taught K were LOW too, but
+     * timed by defaults: they say nothing of the model's bias. Once a model-timed job ran, the
+     * cluster's K and the full-speed scale learned from it take over, and the defaults' scale
+     * stays as it was.
      */
     @Test
     void aTimeModelsEstimate_isSlowedByTheModelsK_untilAJobOfItsKindHasFinished() throws InterruptedException {
-        JobEstimate trained = new JobEstimate(1000, 100, 8, 0, 10, 0, HIGH, 4.0);
+        JobEstimate trained = new JobEstimate(1000, 100, 8, 0, 10, 0, LOW, 4.0);
         FakeSource source = new FakeSource()
                 .serve(stored("first", "alice", "alice", new QueryDag(List.of(job("Stage-1", trained)))))
                 .serve(stored("second", "alice", "alice", new QueryDag(List.of(job("Stage-1", trained)))));
         QueryRegistry registry = registry(source, true);
         runAloneThenInPairs(registry, source);
+        double byDefaults = registry.fullSpeedScale(LOW_BY_DEFAULTS);
 
         registry.applicationAdded(APP1, "alice", tags("first", "Stage-1"));
         awaitLoaded(registry);
@@ -570,8 +575,9 @@ final class TestRuntimeCorrection {
         assertEquals(1, first.tasks().correction(), 1e-9);
 
         double k = registry.taskParallelism();
-        double scale = registry.fullSpeedScale(HIGH);
+        double scale = registry.fullSpeedScale(EstimateKind.of(trained));
         assertEquals(240 / 80.0 / (8 / k), scale, 1e-9, "its 240 container-s under a load of 8, at full speed by K");
+        assertEquals(byDefaults, registry.fullSpeedScale(LOW_BY_DEFAULTS), 1e-9);
         registry.applicationAdded(APP2, "alice", tags("second", "Stage-1"));
         awaitLoaded(registry);
         assertEquals(80 * scale / 8 * 8 / k, placed(registry, "second").aloneSeconds(), 1e-9);

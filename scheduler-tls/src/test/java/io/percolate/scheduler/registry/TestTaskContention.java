@@ -17,7 +17,7 @@ final class TestTaskContention {
     private static List<Observation> jobs(double[] ratios, double[] loads) {
         List<Observation> jobs = new ArrayList<>();
         for (int i = 0; i < ratios.length; i++) {
-            jobs.add(new Observation(ratios[i], loads[i], Confidence.LOW, 1));
+            jobs.add(new Observation(ratios[i], loads[i], new EstimateKind(Confidence.LOW, false), 1));
         }
         return jobs;
     }
@@ -43,8 +43,9 @@ final class TestTaskContention {
         double[] loads = {1, 3, 2, 6, 3, 9};
         List<Observation> jobs = new ArrayList<>();
         for (int i = 0; i < loads.length; i++) {
-            Confidence kind = i % 2 == 0 ? Confidence.MEDIUM : Confidence.HIGH;
-            double bias = kind == Confidence.MEDIUM ? 1.5 : 1;
+            // one confidence level, timed two ways: by defaults, and by a model at full speed
+            EstimateKind kind = new EstimateKind(Confidence.LOW, i % 2 != 0);
+            double bias = kind.atFullSpeed() ? 1 : 1.5;
             jobs.add(new Observation(bias * Math.max(1, loads[i] / 3), loads[i], kind, 1));
         }
         double k = TaskContention.fit(jobs, DECAY);
