@@ -99,6 +99,7 @@ public final class TimeModelTrainer {
      * too few or too alike to show the cluster's contention then still come out in its unit.
      */
     public static TimeModel trainAt(List<TaskSample> samples, double parallelism) {
+        // looser than the model's own rule: an infinite K is allowed here, and means no K at all
         if (!(parallelism >= 1)) {
             throw new IllegalArgumentException("parallelism must be >= 1 task, got " + parallelism);
         }

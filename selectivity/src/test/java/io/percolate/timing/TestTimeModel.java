@@ -274,5 +274,11 @@ final class TestTimeModel {
         assertThrows(IOException.class, () -> TimeModelCodec.fromJson("not json".getBytes(StandardCharsets.UTF_8)));
         assertThrows(IOException.class, () -> TimeModelCodec.fromJson(
                 "{\"version\": 1, \"fits\": [{\"phase\": \"MAP\", \"intercept\": 1, \"samples\": 0}]}".getBytes(StandardCharsets.UTF_8)));
+        assertThrows(IOException.class, () -> TimeModelCodec.fromJson(
+                "{\"version\": 1, \"fits\": [], \"parallelism\": 0.5}".getBytes(StandardCharsets.UTF_8)),
+                "a K under one task");
+        for (double k : new double[] {0.5, Double.POSITIVE_INFINITY, Double.NaN}) {
+            assertThrows(IllegalArgumentException.class, () -> new TimeModel(TimeModel.FORMAT_VERSION, List.of(), k), "K " + k);
+        }
     }
 }

@@ -11,10 +11,12 @@ import static java.util.Objects.requireNonNull;
  * made: its {@link Confidence} (statistics or fixed selectivities, a trained model or defaults) and
  * whether a contention-aware time model timed every task, which puts its times at full speed in
  * that model's K. The confidence alone does not say the second: a LOW estimate may be timed by
- * throughput defaults or by a trained model.
+ * throughput defaults or by a trained model. Which K does not count: a model retrained with
+ * another K keeps the scale its predecessor's jobs taught.
  *
  * @param confidence  the estimate's level
- * @param atFullSpeed whether its task times are at full speed in a time model's K
+ * @param atFullSpeed whether its task times are at full speed in a time model's K (not so for
+ *                    throughput defaults, nor for a model trained without contention)
  */
 record EstimateKind(Confidence confidence, boolean atFullSpeed) {
     EstimateKind {

@@ -765,12 +765,12 @@ final class TrackedQuery {
      * first such job by their ratio.
      */
     private FullSpeed fullSpeed(JobEstimate e, LearnedJobCosts.JobCosts costs) {
-        boolean untaught = !(predictedFinished > 0 && observedFinishedFullSpeed > 0) && !costs.taught(EstimateKind.of(e));
-        if (untaught && e.parallelism() != null) {
+        EstimateKind kind = EstimateKind.of(e);
+        boolean untaught = !(predictedFinished > 0 && observedFinishedFullSpeed > 0) && !costs.taught(kind);
+        if (untaught && kind.atFullSpeed()) {
             return new FullSpeed(1, e.parallelism());
         }
-        return new FullSpeed(correction(observedFinishedFullSpeed, costs.scale(EstimateKind.of(e)).fullSpeed()),
-                costs.parallelism());
+        return new FullSpeed(correction(observedFinishedFullSpeed, costs.scale(kind).fullSpeed()), costs.parallelism());
     }
 
     /** Observed over estimated work at full speed, where {@code parallelism} tasks run at full speed. */

@@ -266,7 +266,6 @@ final class TestRuntimeCorrection {
         // theirs, so they stand unscaled; only the end, the cluster's, is paid
         registry.applicationAdded(APP3, "carol", tags("q3", "Stage-1"));
         awaitLoaded(registry);
-        assertEquals(1, registry.workScale(new EstimateKind(HIGH, false)), 1e-9);
         assertEquals(70 + 3 * 5, placed(registry, "q3").aloneSeconds(), 1e-9);
     }
 
@@ -449,13 +448,6 @@ final class TestRuntimeCorrection {
     }
 
     /**
-     * Jobs of two 10 s maps (WRD 20): three ran alone and took 10 s a task, four ran two at once
-     * and took 20 s a task. So the cluster runs about two tasks at full speed: the learned K is
-     * within a grid step of 2, and the ratios it leaves are the estimates' own bias. Two sibling
-     * jobs about to start together will run four tasks: each is forecast at 4 / K its time alone.
-     * T_alone times a job that has launched no task the same way, alone: slowed by its own tasks.
-     */
-    /**
      * Queries q1–q7 of one job of two 10 s maps (WRD 20, LOW): q1–q3 alone, taking 10 s a task,
      * then q4 with q5 and q6 with q7, taking 20 s a task: a cluster that runs about two tasks at
      * full speed.
@@ -485,6 +477,13 @@ final class TestRuntimeCorrection {
         }
     }
 
+    /**
+     * Jobs of two 10 s maps (WRD 20): three ran alone and took 10 s a task, four ran two at once
+     * and took 20 s a task. So the cluster runs about two tasks at full speed: the learned K is
+     * within a grid step of 2, and the ratios it leaves are the estimates' own bias. Two sibling
+     * jobs about to start together will run four tasks: each is forecast at 4 / K its time alone.
+     * T_alone times a job that has launched no task the same way, alone: slowed by its own tasks.
+     */
     @Test
     void tasksSlowedByTheLoadTheyRanUnder_teachTheClustersParallelism_andSlowJobsStartingTogether()
             throws InterruptedException {

@@ -34,7 +34,7 @@ final class TestTaskContention {
     }
 
     /**
-     * Throughput defaults over-estimate by half and their jobs ran under loads up to 3; a
+     * Throughput defaults' estimates fall a third short (ratio 1.5) and their jobs ran under loads up to 3; a
      * trained model is right at full speed and its jobs ran under loads from 3: each kind's
      * ratios follow K = 3 from a bias of its own. One bias for both would blur them.
      */
