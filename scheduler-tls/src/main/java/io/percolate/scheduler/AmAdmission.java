@@ -32,11 +32,11 @@ import java.util.function.Function;
  * them go.
  *
  * <p>This class keeps those queues' AM room itself ({@link #keepAmRoom} lifts FairScheduler's
- * check): maxAMShare of the larger of the queue's steady and current fair share. FairScheduler
- * takes the current fair share alone, which follows the queue's demand, so its room shrinks
- * whenever the queue asks for little (jobs of one or two tasks, AMs held here): in the simulator
- * jobs waited 47 s for an AM under TLS and 103 s under Fair, with the cluster's AM room of 40
- * never more than 25 full. Every AM, including those of applications the registry does not know,
+ * check): maxAMShare of the larger of the queue's steady and current fair share, by memory.
+ * FairScheduler's check takes the current fair share alone, and counts vcores too: the fair
+ * policy shares memory alone, so the limit's vcores fall back to half the cluster's free vcores,
+ * and on nodes with a vcore per container (YARN's stock 8 GiB, 8 vcores, 1 GiB containers) a full
+ * cluster admits no AM. Every AM, including those of applications the registry does not know,
  * keeps to that room, except that the leading queries may start up to {@code lane} AMs beyond it,
  * never the queue's last container: a small query that takes the lead while earlier leaders' AMs
  * fill the room starts at once, instead of waiting for one of their jobs to end.
@@ -211,9 +211,8 @@ final class AmAdmission {
     /**
      * Whether {@code memory} more of AM containers fit in the queue's AM room, {@code share} of
      * the share the queue can count on (the larger of its steady and its current fair share),
-     * plus {@code beyond}. FairScheduler's own check uses the current fair share alone, which
-     * follows demand and so would not count the AMs held here. Memory only, as the fair-share
-     * policy shares memory.
+     * plus {@code beyond}. Memory only, as the fair-share policy shares memory; FairScheduler's own
+     * check counts vcores too (see the class comment).
      */
     private static boolean fitsAmRoom(FSLeafQueue queue, float share, long memory, long beyond) {
         if (share < 0) {

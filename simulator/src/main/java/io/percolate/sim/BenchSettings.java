@@ -42,10 +42,13 @@ import java.util.Map;
  * @param taskCores         {@code --task-cores}: each node's cores, which the tasks running on it share, as on a
  *                          node that offers more containers than it has cores (0, the default: a core per
  *                          container); the offered load is then a share of the cores
+ * @param vcoresPerNode     {@code --vcores-per-node}: each node's vcores (0, the default: as many as its
+ *                          containers, as on YARN's stock NodeManager; 8 is the real mini-cluster's), see
+ *                          {@link ClusterSpec#vcoresPerNode()}
  */
 public record BenchSettings(String workload, long seed, int queries, double load, int nodes, int containersPerNode,
         List<String> schedulers, String aloneScheduler, double estimateError, Path out, MemoryLocality locality,
-        DataSources sources, StartupCosts startup, double taskCores) {
+        DataSources sources, StartupCosts startup, double taskCores, int vcoresPerNode) {
 
     public static final String DEFAULT_WORKLOAD = "small";
     public static final long DEFAULT_SEED = 1;
@@ -80,6 +83,10 @@ public record BenchSettings(String workload, long seed, int queries, double load
         if (!(taskCores >= 0) || taskCores > 1024) {
             throw new IllegalArgumentException("--task-cores must be in [0, 1024], got " + taskCores);
         }
+        if (vcoresPerNode != 0 && (vcoresPerNode < containersPerNode || vcoresPerNode > 1024)) {
+            throw new IllegalArgumentException("--vcores-per-node must be 0 or in [containers per node, 1024], got "
+                    + vcoresPerNode);
+        }
         Simulation.requireOneSetOfCores(ClusterSpec.of(nodes, containersPerNode).withCores(taskCores), startup);
     }
 
@@ -88,13 +95,13 @@ public record BenchSettings(String workload, long seed, int queries, double load
             List<String> schedulers, String aloneScheduler, double estimateError, Path out, MemoryLocality locality,
             DataSources sources, StartupCosts startup) {
         this(workload, seed, queries, load, nodes, containersPerNode, schedulers, aloneScheduler, estimateError, out,
-                locality, sources, startup, 0);
+                locality, sources, startup, 0, 0);
     }
 
     /** The same settings for another draw and load: a point of a sweep. */
     public BenchSettings at(long otherSeed, double otherLoad) {
         return new BenchSettings(workload, otherSeed, queries, otherLoad, nodes, containersPerNode, schedulers,
-                aloneScheduler, estimateError, out, locality, sources, startup, taskCores);
+                aloneScheduler, estimateError, out, locality, sources, startup, taskCores, vcoresPerNode);
     }
 
     public static BenchSettings defaults() {
@@ -133,11 +140,12 @@ public record BenchSettings(String workload, long seed, int queries, double load
                 StartupCosts.ofSeconds(fraction(given, "am-start-s", 0), fraction(given, "task-start-s", 0),
                         fraction(given, "job-end-s", 0), fraction(given, "am-exit-s", 0))
                         .sharingCores(fraction(given, "start-cores", 0)),
-                fraction(given, "task-cores", 0));
+                fraction(given, "task-cores", 0),
+                (int) number(given, "vcores-per-node", 0));
         given.keySet().removeAll(List.of("workload", "seed", "queries", "load", "nodes", "containers-per-node", "schedulers",
                 "alone-scheduler", "estimate-error", "out", "memory-speedup", "page-cache-mb", "nfs-mb-per-s",
                 "xdfs-cache-mb", "local-mb-per-s", "prefetch-streams", "am-start-s", "task-start-s", "job-end-s",
-                "am-exit-s", "start-cores", "task-cores"));
+                "am-exit-s", "start-cores", "task-cores", "vcores-per-node"));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s): " + given.keySet());
         }
@@ -150,7 +158,7 @@ public record BenchSettings(String workload, long seed, int queries, double load
     }
 
     public ClusterSpec cluster() {
-        return ClusterSpec.of(nodes, containersPerNode).withCores(taskCores);
+        return ClusterSpec.of(nodes, containersPerNode).withCores(taskCores).withVcores(vcoresPerNode);
     }
 
     private static double fraction(Map<String, String> given, String key, double defaultValue) {

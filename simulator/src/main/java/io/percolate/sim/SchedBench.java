@@ -79,6 +79,7 @@ public final class SchedBench {
         }
         reported.put("nodes", cluster.nodes());
         reported.put("containers_per_node", cluster.containersPerNode());
+        reported.put("vcores_per_node", cluster.vcoresPerNode());
         reported.put("memory_speedup", settings.locality().speedup());
         reported.put("page_cache_mb", settings.locality().enabled() ? settings.locality().pageCacheMb() : 0);
         reported.put("nfs_mb_per_s", settings.sources().nfsMbPerSecond());

@@ -1,6 +1,7 @@
 package io.percolate.bench.simcheck;
 
 import io.percolate.bench.BenchCommand;
+import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.sim.cluster.ClusterSpec;
 import io.percolate.sim.cluster.StartupCosts;
 
@@ -68,7 +69,8 @@ public final class SimcheckBench {
      * with starts on shared cores fitted to them as {@value #SHARED}.
      */
     static Runs run(SimcheckSettings settings, Path trace, List<MixJob> jobs, ClusterHost real) throws Exception {
-        ClusterSpec cluster = ClusterSpec.of(settings.nodes(), settings.containersPerNode());
+        ClusterSpec cluster = ClusterSpec.of(settings.nodes(), settings.containersPerNode())
+                .withVcores(MiniPercolateCluster.NODE_VCORES);
         List<SimcheckReport.HostResult> results = new ArrayList<>();
         for (String name : settings.hosts()) {
             Host host = switch (name) {

@@ -1,6 +1,7 @@
 package io.percolate.bench.simcheck;
 
 import io.percolate.bench.BenchOptions;
+import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.sim.cluster.StartupCosts;
 
 import java.nio.file.Path;
@@ -36,6 +37,10 @@ record SimcheckSettings(int jobs, long seed, int windowSeconds, int nodes, int c
         hosts = List.copyOf(hosts);
         if (jobs < 2 || windowSeconds < 1 || nodes < 1 || containersPerNode < 2) {
             throw new IllegalArgumentException("need two jobs, a one-second window, a node and two containers per node");
+        }
+        if (containersPerNode > MiniPercolateCluster.NODE_VCORES) {
+            throw new IllegalArgumentException("the real cluster's nodes have " + MiniPercolateCluster.NODE_VCORES
+                    + " vcores, a container's each: at most that many containers per node, got " + containersPerNode);
         }
         if (schedulers.isEmpty() || !SCHEDULERS.containsAll(schedulers)) {
             throw new IllegalArgumentException("schedulers must be among " + SCHEDULERS + ", got " + schedulers);

@@ -41,7 +41,8 @@ final class SlsHost implements Host {
         command.addAll(MiniPercolateCluster.jdkOpenFlags());
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), SlsMain.class.getName(), scheduler,
                 trace.toAbsolutePath().toString(), out.toAbsolutePath().toString(), String.valueOf(cluster.nodes()),
-                String.valueOf(cluster.containersPerNode()), String.valueOf(timeoutSeconds)));
+                String.valueOf(cluster.containersPerNode()), String.valueOf(cluster.vcoresPerNode()),
+                String.valueOf(timeoutSeconds)));
         Process sls = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(out.resolve("sls.log").toFile()).start();
         if (!sls.waitFor(timeoutSeconds + 120, TimeUnit.SECONDS)) {

@@ -22,7 +22,7 @@ import java.util.List;
  * under one scheduler, configured exactly as the simulator configures it. Writes {@value #APPS}: per
  * application its trace start, task count and simulated start and end, in milliseconds.
  *
- * <p>{@code SlsMain <scheduler> <trace.json> <out dir> <nodes> <containers per node> <timeout s>}
+ * <p>{@code SlsMain <scheduler> <trace.json> <out dir> <nodes> <containers per node> <vcores per node> <timeout s>}
  */
 public final class SlsMain {
     static final String APPS = "apps.csv";
@@ -34,8 +34,9 @@ public final class SlsMain {
         String scheduler = args[0];
         Path trace = Path.of(args[1]);
         Path out = Path.of(args[2]);
-        ClusterSpec cluster = ClusterSpec.of(Integer.parseInt(args[3]), Integer.parseInt(args[4]));
-        long deadline = System.currentTimeMillis() + Long.parseLong(args[5]) * 1000;
+        ClusterSpec cluster = ClusterSpec.of(Integer.parseInt(args[3]), Integer.parseInt(args[4]))
+                .withVcores(Integer.parseInt(args[5]));
+        long deadline = System.currentTimeMillis() + Long.parseLong(args[6]) * 1000;
         Files.createDirectories(out.resolve("conf"));
 
         // SLS's nodes (node1, node2, …) resolve nowhere: container tokens name them, not their address
@@ -63,7 +64,7 @@ public final class SlsMain {
         // the jar carries no sls-runner.xml: the trace's "mapreduce" jobs need their AM named here
         conf.set(SLSConfiguration.AM_TYPE_PREFIX + "mapreduce", SubmittedAtTraceTime.class.getName());
         conf.setInt(SLSConfiguration.NM_MEMORY_MB, (int) cluster.nodeMb());
-        conf.setInt(SLSConfiguration.NM_VCORES, cluster.containersPerNode());
+        conf.setInt(SLSConfiguration.NM_VCORES, cluster.vcoresPerNode());
         conf.setInt(SLSConfiguration.CONTAINER_MEMORY_MB, cluster.containerMb());
         conf.setInt(SLSConfiguration.CONTAINER_VCORES, 1);
         conf.setInt(SLSConfiguration.AM_CONTAINER_MEMORY, cluster.containerMb());

@@ -118,6 +118,12 @@ public final class MiniPercolateCluster implements InProcessHadoop {
         }
     }
 
+    /**
+     * Each NodeManager's vcores, YARN's default: more than the containers its memory holds, so memory
+     * binds, FairScheduler's AM limit included (the simulator's {@code --vcores-per-node 8}).
+     */
+    public static final int NODE_VCORES = 8;
+
     private final MiniDFSCluster dfs;
     private final MiniMRYarnCluster yarn;
     private final Configuration conf;
@@ -137,7 +143,7 @@ public final class MiniPercolateCluster implements InProcessHadoop {
         conf.setInt(YarnConfiguration.NM_PMEM_MB, spec.nodeMemoryMb());
         // MiniYARNCluster gives each NodeManager this key's memory (default 4 GiB), not NM_PMEM_MB's
         conf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB, spec.nodeMemoryMb());
-        conf.setInt(YarnConfiguration.NM_VCORES, 8);
+        conf.setInt(YarnConfiguration.NM_VCORES, NODE_VCORES);
         conf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
         // FairScheduler rounds requests up to its increment (default 1 GiB), CapacityScheduler to the
         // minimum: the same step for both, or a 512 MB container is 1 GiB under Fair and TLS alone

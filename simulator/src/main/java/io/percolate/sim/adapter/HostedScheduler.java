@@ -169,7 +169,7 @@ abstract class HostedScheduler implements SchedulerUnderTest {
         scheduler.init(conf);
 
         container = Resource.newInstance(cluster.containerMb(), 1);
-        Resource capability = Resource.newInstance(cluster.nodeMb(), cluster.containersPerNode());
+        Resource capability = Resource.newInstance(cluster.nodeMb(), cluster.vcoresPerNode());
         for (int i = 0; i < cluster.nodes(); i++) {
             // loopback addresses: container tokens resolve their node's host
             NodeId id = NodeId.newInstance(String.format("127.0.%d.%d", i / 250, i % 250 + 1), 8041);

@@ -151,12 +151,24 @@ public final class BenchReport {
         }
         ArrayNode queries = node.putArray("queries");
         for (QueryOutcome q : run.queries()) {
-            queries.addObject().put("id", q.id()).put("bin", workload.bins().get(q.bin()))
+            ObjectNode query = queries.addObject().put("id", q.id()).put("bin", workload.bins().get(q.bin()))
                     .put("arrival_s", q.arrivalMillis() / 1000.0).put("response_s", q.responseSeconds())
                     .put("alone_s", alone.get(q.id())).put("slowdown", round(scored.slowdown(q)))
                     .put("stall_s", q.stallSeconds());
+            putJobs(query, run.jobs().stream().filter(j -> j.query().equals(q.id())).toList());
         }
         return node;
+    }
+
+    /**
+     * The query's jobs as the real cluster bench reports them, to set one beside the other: the
+     * time its jobs waited for ApplicationMasters, and each job's [submitted, AM, finished] in seconds.
+     */
+    private static void putJobs(ObjectNode query, List<JobTimeline> jobs) {
+        query.put("am_wait_s", round(jobs.stream().mapToLong(j -> j.amMillis() - j.submittedMillis()).sum() / 1000.0));
+        ArrayNode spans = query.putArray("jobs");
+        jobs.forEach(j -> spans.addArray().add(j.submittedMillis() / 1000.0).add(j.amMillis() / 1000.0)
+                .add(j.finishMillis() / 1000.0));
     }
 
     private Scored scored(RunResult run) {
