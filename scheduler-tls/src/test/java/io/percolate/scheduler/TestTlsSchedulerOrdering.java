@@ -361,11 +361,12 @@ final class TestTlsSchedulerOrdering {
     }
 
     /**
-     * FairScheduler's own AM room is half the queue's current fair share, which follows demand:
-     * with six 1 GB AMs asked for, b1 cannot start the fourth AM the 8 GB node has room for.
+     * FairScheduler's own AM limit counts vcores too, and under a memory-only fair share takes half
+     * the free ones: with three AMs on the 8-vcore node, five are free, a limit of three, so b1
+     * cannot start the fourth AM the node's 8 GB has room for.
      */
     @Test
-    void withoutAmAdmission_fairSchedulersRoomFollowsTheQueuesDemand() throws Exception {
+    void withoutAmAdmission_fairSchedulersLimitCountsFreeVcores() throws Exception {
         Map<String, Integer> ams = amsWhenTheRoomIsFullOfEarlierLeaders(0, 0);
         assertEquals(Map.of("b4", 1, "b3", 1, "b2", 1, "b1", 0, "s1", 0, "s2", 0), ams);
         assertEquals(0.5f, leafQueue().getMaxAMShare(), "FairScheduler keeps the AM room");

@@ -83,11 +83,11 @@ public record BenchSettings(String workload, long seed, int queries, double load
         if (!(taskCores >= 0) || taskCores > 1024) {
             throw new IllegalArgumentException("--task-cores must be in [0, 1024], got " + taskCores);
         }
-        if (vcoresPerNode != 0 && (vcoresPerNode < containersPerNode || vcoresPerNode > 1024)) {
-            throw new IllegalArgumentException("--vcores-per-node must be 0 or in [containers per node, 1024], got "
-                    + vcoresPerNode);
+        if (vcoresPerNode < 0 || vcoresPerNode > 1024) {
+            throw new IllegalArgumentException("--vcores-per-node must be in [0, 1024], got " + vcoresPerNode);
         }
-        Simulation.requireOneSetOfCores(ClusterSpec.of(nodes, containersPerNode).withCores(taskCores), startup);
+        // the cluster checks the rest: a vcore per container at least
+        Simulation.requireOneSetOfCores(cluster(nodes, containersPerNode, taskCores, vcoresPerNode), startup);
     }
 
     /** Every task at full speed, a core per container. */
@@ -158,6 +158,10 @@ public record BenchSettings(String workload, long seed, int queries, double load
     }
 
     public ClusterSpec cluster() {
+        return cluster(nodes, containersPerNode, taskCores, vcoresPerNode);
+    }
+
+    private static ClusterSpec cluster(int nodes, int containersPerNode, double taskCores, int vcoresPerNode) {
         return ClusterSpec.of(nodes, containersPerNode).withCores(taskCores).withVcores(vcoresPerNode);
     }
 

@@ -37,7 +37,7 @@ public final class SchedBench {
         } catch (IllegalArgumentException e) {
             System.err.println("sched: " + e.getMessage());
             System.err.println("usage: bench sched [--workload " + String.join("|", Workloads.names())
-                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--estimate-error S] [--memory-speedup X] [--page-cache-mb M] [--nfs-mb-per-s B] [--xdfs-cache-mb C] [--local-mb-per-s L] [--task-cores C] [--schedulers "
+                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--estimate-error S] [--memory-speedup X] [--page-cache-mb M] [--nfs-mb-per-s B] [--xdfs-cache-mb C] [--local-mb-per-s L] [--task-cores C] [--vcores-per-node V] [--schedulers "
                     + String.join(",", Schedulers.names()) + "; also " + String.join(",", Schedulers.variants()) + "] [--out DIR]");
             System.exit(2);
             return;

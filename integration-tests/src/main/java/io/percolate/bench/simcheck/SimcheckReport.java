@@ -3,6 +3,7 @@ package io.percolate.bench.simcheck;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.percolate.it.cluster.MiniPercolateCluster;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -94,6 +95,7 @@ final class SimcheckReport {
         workload.put("window_s", settings.windowSeconds());
         workload.put("nodes", settings.nodes());
         workload.put("containers_per_node", settings.containersPerNode());
+        workload.put("vcores_per_node", MiniPercolateCluster.NODE_VCORES);
         for (MixJob j : jobs) {
             ObjectNode n = workload.withArray("jobs").addObject();
             n.put("id", j.id());

@@ -40,7 +40,8 @@ record SimcheckSettings(int jobs, long seed, int windowSeconds, int nodes, int c
         }
         if (containersPerNode > MiniPercolateCluster.NODE_VCORES) {
             throw new IllegalArgumentException("the real cluster's nodes have " + MiniPercolateCluster.NODE_VCORES
-                    + " vcores, a container's each: at most that many containers per node, got " + containersPerNode);
+                    + " vcores and each container takes one: at most that many containers per node, got "
+                    + containersPerNode);
         }
         if (schedulers.isEmpty() || !SCHEDULERS.containsAll(schedulers)) {
             throw new IllegalArgumentException("schedulers must be among " + SCHEDULERS + ", got " + schedulers);

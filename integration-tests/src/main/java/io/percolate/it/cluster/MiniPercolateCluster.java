@@ -45,6 +45,12 @@ public final class MiniPercolateCluster implements InProcessHadoop {
     public static final String TLS_QUEUE = "default";
     /** Applications ordered by arrival (FairScheduler's {@code fifo} policy). */
     public static final String FIFO_QUEUE = "fifo";
+    /**
+     * Each NodeManager's vcores, YARN's default: twice the 4 containers a benchmark node's memory
+     * holds, so FairScheduler's AM limit, which counts free vcores, binds on memory (the
+     * simulator's {@code --vcores-per-node 8}).
+     */
+    public static final int NODE_VCORES = 8;
 
     /** The ResourceManager's scheduler: ours, or a stock one to compare it with. */
     public enum SchedulerKind {
@@ -53,8 +59,8 @@ public final class MiniPercolateCluster implements InProcessHadoop {
         /** stock FairScheduler, {@code fair} policy */
         FAIR,
         /**
-         * stock FairScheduler, {@code fair} policy, no ApplicationMaster limit: its own limit's room
-         * follows the queue's demand, where TlsScheduler keeps the room against the steady share
+         * stock FairScheduler, {@code fair} policy, no ApplicationMaster limit: its own limit counts
+         * free vcores too, where TlsScheduler keeps the room itself, by memory
          */
         FAIR_NOAMLIMIT,
         /** stock CapacityScheduler, one queue, FIFO ordering (its default) */
@@ -117,12 +123,6 @@ public final class MiniPercolateCluster implements InProcessHadoop {
             this(workDir, nodeManagers, nodeMemoryMb, containerMb, uber, SchedulerKind.TLS);
         }
     }
-
-    /**
-     * Each NodeManager's vcores, YARN's default: more than the containers its memory holds, so memory
-     * binds, FairScheduler's AM limit included (the simulator's {@code --vcores-per-node 8}).
-     */
-    public static final int NODE_VCORES = 8;
 
     private final MiniDFSCluster dfs;
     private final MiniMRYarnCluster yarn;

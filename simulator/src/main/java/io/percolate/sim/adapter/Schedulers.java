@@ -21,7 +21,7 @@ public final class Schedulers {
         ALL.put("fair", FairAdapter::new);
         ALL.put("capacity", CapacityAdapter::new);
         ALL.put("oracle", OracleAdapter::new);
-        // stock Fair without its ApplicationMaster limit, whose room follows the queue's demand:
+        // stock Fair without its ApplicationMaster limit, which counts free vcores (ClusterSpec#vcoresPerNode):
         // what TLS gains by keeping the AM room itself, set apart from what it gains by its order
         ALL.put("fair-noamlimit", () -> new FairAdapter("fair-noamlimit", -1));
         // LoDFA's input-sharing rule (Algorithm 3, line 8) off

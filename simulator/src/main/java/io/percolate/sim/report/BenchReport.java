@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The scheduling benchmark's result: every scheduler's {@link Metric}s on one workload, overall
@@ -149,13 +150,15 @@ public final class BenchReport {
                 binNode.put(m.key(), bin.queries().isEmpty() ? 0 : round(m.value().applyAsDouble(bin)));
             }
         }
+        Map<String, List<JobTimeline>> jobsByQuery = run.jobs().stream()
+                .collect(Collectors.groupingBy(JobTimeline::query));
         ArrayNode queries = node.putArray("queries");
         for (QueryOutcome q : run.queries()) {
             ObjectNode query = queries.addObject().put("id", q.id()).put("bin", workload.bins().get(q.bin()))
                     .put("arrival_s", q.arrivalMillis() / 1000.0).put("response_s", q.responseSeconds())
                     .put("alone_s", alone.get(q.id())).put("slowdown", round(scored.slowdown(q)))
                     .put("stall_s", q.stallSeconds());
-            putJobs(query, run.jobs().stream().filter(j -> j.query().equals(q.id())).toList());
+            putJobs(query, jobsByQuery.getOrDefault(q.id(), List.of()));
         }
         return node;
     }

@@ -1,5 +1,6 @@
 package io.percolate.sim.cluster;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.percolate.sim.BenchSettings;
 import io.percolate.sim.SchedBench;
 import io.percolate.sim.adapter.Schedulers;
@@ -26,8 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * small queries at every step, and keeps the AM room against the queue's steady share;
  * FairScheduler splits them between the applications by fair share (large's two or three running
  * jobs against one small job), and its AM limit makes the small queries' AMs wait: on these
- * nodes, a vcore per container, it admits an AM only while half the cluster's vcores are free
- * (the fair policy shares memory alone, so the limit's vcores fall back to the free ones);
+ * nodes, a vcore per container, an AM starts only while the queue's AMs, the new one included,
+ * fit in half the cluster's free vcores (the fair policy shares memory alone, so the limit's
+ * vcores fall back to the free ones);
  * CapacityScheduler's FIFO serves applications by submission, so a small query overtakes only the
  * large query's jobs submitted after it. Measured: small queries' mean response 57.0 s under TLS,
  * 115.0 s under Fair, 102.0 s under Capacity, and 57.0 s under Fair without its AM limit, or with
@@ -64,7 +66,7 @@ final class TestThreeQueryMix {
 
     @Test
     void fair_withVcoresToSpare_admitsAmsAsWithoutItsLimit() {
-        // 8 vcores for 4 containers, as on the real mini-cluster: the limit binds on memory, and the
+        // 8 vcores for 4 containers, as on the real mini-cluster: the limit no longer binds, and the
         // small queries' AMs take containers as large's waves end, as under Fair without the limit
         BenchReport spare = SchedBench.run(new BenchSettings("mix", 1, 3, BenchSettings.DEFAULT_LOAD, 4, 4,
                 List.of("fair", "fair-noamlimit"), "fair", 0, Path.of("unused"), MemoryLocality.OFF, DataSources.HDFS,
@@ -76,11 +78,26 @@ final class TestThreeQueryMix {
 
     @Test
     void vcoresPerNode_defaultToTheContainers_andNeverFallBelowThem() {
-        assertEquals(8, BenchSettings.parse("--containers-per-node", "8").cluster().vcoresPerNode());
-        assertEquals(8, BenchSettings.parse("--containers-per-node", "4", "--vcores-per-node", "8").cluster()
-                .vcoresPerNode());
+        assertEquals(3, BenchSettings.parse("--containers-per-node", "3").cluster().vcoresPerNode());
+        BenchSettings given = BenchSettings.parse("--containers-per-node", "4", "--vcores-per-node", "8");
+        assertEquals(8, given.cluster().vcoresPerNode());
+        assertEquals(8, given.at(2, 0.5).cluster().vcoresPerNode(), "a sweep's point keeps them");
         assertThrows(IllegalArgumentException.class,
                 () -> BenchSettings.parse("--containers-per-node", "4", "--vcores-per-node", "2"));
+        assertThrows(IllegalArgumentException.class, () -> BenchSettings.parse("--vcores-per-node", "2000"));
+        assertThrows(IllegalArgumentException.class, () -> ClusterSpec.of(1, 4).withVcores(3));
+    }
+
+    @Test
+    void report_givesEachQuerysAmWait() {
+        // the small queries' AMs wait for Fair's limit, and not without it
+        for (String small : List.of("small-1", "small-2")) {
+            double limited = query(report, "fair", small).get("am_wait_s").asDouble();
+            double unlimited = query(report, "fair-noamlimit", small).get("am_wait_s").asDouble();
+            assertTrue(limited > unlimited, () -> small + ": " + limited + " s vs " + unlimited + " s");
+            // two jobs: [submitted, AM, finished] each
+            assertEquals(2, query(report, "fair", small).get("jobs").size());
+        }
     }
 
     @Test
@@ -103,9 +120,13 @@ final class TestThreeQueryMix {
     }
 
     private static double response(BenchReport run, String scheduler, String query) {
+        return query(run, scheduler, query).get("response_s").asDouble();
+    }
+
+    private static JsonNode query(BenchReport run, String scheduler, String query) {
         for (var q : run.toJson().get("schedulers").get(scheduler).get("queries")) {
             if (q.get("id").asText().equals(query)) {
-                return q.get("response_s").asDouble();
+                return q;
             }
         }
         throw new AssertionError("no " + query + " under " + scheduler);
