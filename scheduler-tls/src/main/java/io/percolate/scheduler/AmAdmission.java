@@ -17,8 +17,9 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
-import java.util.TreeSet;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
@@ -27,9 +28,12 @@ import java.util.function.Function;
  * that started its AM in a lull gets no tasks once higher-ranked work returns, so it keeps the
  * slot while a higher-ranked query's next job waits for one: a priority inversion that lasts a
  * whole job. So in each queue ordered by {@link QueryAwarePolicy} the AMs of all but the first
- * {@code reserved} queries start only while room for {@code reserved} more AMs remains, and the
- * AMs held back wait here, outside FairScheduler, until QEF's order or the queue's AM room lets
- * them go.
+ * {@code reserved} queries start only while the room keeps a slot for each of those leaders that
+ * holds none: one whose job waits for its AM, or one between jobs (Hive submits a query's next job
+ * seconds after the last ends; {@link #HAND_OFF_MILLIS}). A leader already running its AM needs no
+ * slot kept: keeping {@code reserved} slots beside the leaders' own left half the room idle on
+ * the mini-cluster, while a dozen jobs waited. The AMs held back wait here, outside FairScheduler,
+ * until QEF's order or the queue's AM room lets them go.
  *
  * <p>This class keeps those queues' AM room itself ({@link #keepAmRoom} lifts FairScheduler's
  * check): maxAMShare of the larger of the queue's steady and current fair share, by memory.
@@ -62,6 +66,13 @@ final class AmAdmission {
      */
     static final float LIFTED_SHARE = -1.00005f;
 
+    /**
+     * How long a leading query between jobs keeps a slot for its next job: Hive's hand-off took
+     * 2–3 s on the two-core mini-cluster; a query whose next job has not come by then (a
+     * conditional stage Hive skipped) stops holding room back.
+     */
+    static final long HAND_OFF_MILLIS = 30_000;
+
     private final int reserved;
     private final int lane;
     /** The configured maxAMShare of each queue whose AM room this class keeps. */
@@ -69,8 +80,28 @@ final class AmAdmission {
     private final Map<ApplicationAttemptId, AmAsk> held = new HashMap<>();
     /** AMs passed on to FairScheduler and not yet running: they take AM room before they show in it. */
     private final Map<ApplicationAttemptId, AmAsk> starting = new HashMap<>();
-    /** Per queue, the query positions of its first {@code reserved} queries, as of the last update. */
-    private Map<FSLeafQueue, NavigableSet<Integer>> leaders = Map.of();
+    /** Per queue, its first {@code reserved} queries, as of the last update. */
+    private Map<FSLeafQueue, Leaders> leaders = Map.of();
+    /** The queue each query's last application ran in, for queries running or between jobs. */
+    private Map<String, FSLeafQueue> queueOfQuery = Map.of();
+
+    /**
+     * A queue's leading queries, by their place in QEF's order, each with the attempts through
+     * which it held AM room (running or starting) at the last update; none for one between jobs.
+     */
+    private record Leaders(NavigableMap<Integer, List<FSAppAttempt>> holding) {
+
+        /** Leading queries that hold no AM room now: the slots kept for them. */
+        int owed() {
+            return (int) holding.values().stream()
+                    .filter(attempts -> attempts.stream().allMatch(FSAppAttempt::isStopped))
+                    .count();
+        }
+
+        int last() {
+            return holding.lastKey();
+        }
+    }
 
     /**
      * @param reserved AM slots each queue keeps for its leading queries; 0 admits every AM at once
@@ -136,11 +167,15 @@ final class AmAdmission {
      * Re-decides every held ask after QEF has reordered: returns those that may start now, in
      * rank order, and forgets asks of attempts that ended meanwhile.
      *
-     * @param attempts every current application attempt
-     * @param rank     each attempt's rank in the new order
+     * @param attempts    every current application attempt
+     * @param rank        each attempt's rank in the new order
+     * @param query       the query an attempt's job belongs to, if it is one of several
+     * @param betweenJobs queries waiting for their next job, with their places in the new order
      */
-    synchronized List<AmAsk> releasable(Collection<FSAppAttempt> attempts, Function<FSAppAttempt, AppRank> rank) {
-        leaders = leadingPositions(attempts, rank);
+    synchronized List<AmAsk> releasable(Collection<FSAppAttempt> attempts, Function<FSAppAttempt, AppRank> rank,
+                                        Function<FSAppAttempt, Optional<String>> query,
+                                        Map<String, Integer> betweenJobs) {
+        leaders = leadingQueries(attempts, rank, query, betweenJobs);
         held.values().removeIf(h -> h.attempt().isStopped());
         Map<AmAsk, AppRank> waiting = new IdentityHashMap<>();
         held.values().forEach(h -> waiting.put(h, rank.apply(h.attempt())));
@@ -179,7 +214,8 @@ final class AmAdmission {
     /**
      * A leading query's AM may start within the queue's AM room plus the lane (at once, where
      * FairScheduler keeps the room); an unknown application's within the room; any other only if
-     * the room leaves space for it, for the AMs already on their way and for {@code reserved} more.
+     * the room leaves space for it, for the AMs already on their way and for one AM of each
+     * leading query that holds none.
      */
     private boolean mayStart(AmAsk ask, AppRank rank) {
         FSLeafQueue queue = ask.attempt().getQueue();
@@ -189,11 +225,11 @@ final class AmAdmission {
         if (rank.equals(AppRank.UNKNOWN)) {
             return kept == null || fitsAmRoom(queue, kept, starting, 0);
         }
-        NavigableSet<Integer> first = leaders.get(queue);
-        if (first == null || first.size() < reserved || rank.queryPosition() <= first.last()) {
+        Leaders first = leaders.get(queue);
+        if (first == null || first.holding().size() < reserved || rank.queryPosition() <= first.last()) {
             return kept == null || fitsAmRoom(queue, kept, starting, lane * am) && leavesATask(queue, starting + am);
         }
-        return fitsAmRoom(queue, kept == null ? queue.getMaxAMShare() : kept, starting + am * reserved, 0);
+        return fitsAmRoom(queue, kept == null ? queue.getMaxAMShare() : kept, starting + am * first.owed(), 0);
     }
 
     /** Memory of the queue's AMs passed on to FairScheduler and not running yet. */
@@ -238,23 +274,47 @@ final class AmAdmission {
         return steady.getMemorySize() >= fair.getMemorySize() ? steady : fair;
     }
 
-    /** Per queue ordered by TLS, the query positions of its first {@code reserved} queries. */
-    private Map<FSLeafQueue, NavigableSet<Integer>> leadingPositions(Collection<FSAppAttempt> attempts,
-                                                                     Function<FSAppAttempt, AppRank> rank) {
-        Map<FSLeafQueue, NavigableSet<Integer>> byQueue = new IdentityHashMap<>();
+    /**
+     * Per queue ordered by TLS, its first {@code reserved} queries: those with applications in it,
+     * and those between jobs whose last application ran in it.
+     */
+    private Map<FSLeafQueue, Leaders> leadingQueries(Collection<FSAppAttempt> attempts,
+                                                     Function<FSAppAttempt, AppRank> rank,
+                                                     Function<FSAppAttempt, Optional<String>> query,
+                                                     Map<String, Integer> betweenJobs) {
+        Map<FSLeafQueue, NavigableMap<Integer, List<FSAppAttempt>>> byQueue = new IdentityHashMap<>();
+        Map<String, FSLeafQueue> seen = new HashMap<>();
         for (FSAppAttempt attempt : attempts) {
             FSLeafQueue queue = attempt.getQueue();
             AppRank r = rank.apply(attempt);
             if (queue == null || !(queue.getPolicy() instanceof QueryAwarePolicy) || r.equals(AppRank.UNKNOWN)) {
                 continue;
             }
-            NavigableSet<Integer> positions = byQueue.computeIfAbsent(queue, q -> new TreeSet<>());
-            positions.add(r.queryPosition());
-            if (positions.size() > reserved) {
-                positions.pollLast();
+            query.apply(attempt).ifPresent(q -> seen.put(q, queue));
+            List<FSAppAttempt> holding = byQueue.computeIfAbsent(queue, q -> new TreeMap<>())
+                    .computeIfAbsent(r.queryPosition(), p -> new ArrayList<>());
+            if (attempt.isAmRunning() || starting.containsKey(attempt.getApplicationAttemptId())) {
+                holding.add(attempt);
             }
         }
-        return byQueue;
+        betweenJobs.forEach((q, position) -> {
+            FSLeafQueue queue = seen.containsKey(q) ? seen.get(q) : queueOfQuery.get(q);
+            if (queue != null) {
+                seen.put(q, queue);
+                byQueue.computeIfAbsent(queue, k -> new TreeMap<>()).putIfAbsent(position, new ArrayList<>());
+            }
+        });
+        queueOfQuery = seen;
+        Map<FSLeafQueue, Leaders> first = new IdentityHashMap<>();
+        byQueue.forEach((queue, positions) -> {
+            while (positions.size() > reserved) {
+                positions.pollLastEntry();
+            }
+            if (!positions.isEmpty()) {
+                first.put(queue, new Leaders(positions));
+            }
+        });
+        return first;
     }
 
     /** The size of the AM container asked for: the request for any location, as the RM makes it. */

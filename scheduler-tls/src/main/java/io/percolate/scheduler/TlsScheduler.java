@@ -219,7 +219,9 @@ public class TlsScheduler extends FairScheduler {
                 rankOfAttempt = ranks;
                 leaders = leadersOf(ranks.keySet());
                 admission.keepAmRoom(getQueueManager().getLeafQueues());
-                released.addAll(admission.releasable(ranks.keySet(), a -> registry.admissionRank(a.getApplicationId())));
+                released.addAll(admission.releasable(ranks.keySet(), a -> registry.admissionRank(a.getApplicationId()),
+                        a -> registry.tag(a.getApplicationId()).map(QueryTags.JobTag::queryId),
+                        registry.betweenJobs(AmAdmission.HAND_OFF_MILLIS)));
                 taskGate.update(ranks.keySet(), taskParallelism(), getClusterResource(), this::nodeLoads, this::tasksOf);
                 metrics.heldApplicationMasters(admission.heldCount());
                 metrics.jobsKeptFromStarting(taskGate.keptCount());

@@ -300,31 +300,69 @@ final class TestTlsSchedulerOrdering {
     }
 
     /**
-     * AM admission: four large queries arrive on an idle 8 GB node whose queue may run four 1 GB
-     * AMs (maxAMShare 0.5); then a small one. With two AM slots kept for the leading queries, the
-     * third and fourth large queries wait for their AMs and the small query, first in QEF's order,
-     * starts its AM at once.
+     * AM admission keeps no slot for leaders that run their AMs: five large queries arrive on an
+     * idle 8 GB node whose queue may run four 1 GB AMs (maxAMShare 0.5), then a small one. The
+     * first two lead and hold their AMs, so the third and fourth start too (keeping two slots
+     * beside the leaders' own left half the room idle); the fifth finds the room full. The small
+     * query takes the lead, waits here, and gets the first slot freed before the large query held
+     * longer.
      */
     @Test
-    void amAdmission_keepsAmSlotsForTheLeadingQueries() throws Exception {
-        Map<String, Integer> ams = amsAfterFourLargeQueriesAndASmallOne(2);
-        assertEquals(Map.of("b1", 1, "b2", 1, "b3", 0, "b4", 0, "s1", 1), ams,
-                "AM containers per application, large queries b1..b4 (smallest first), small query s1");
-        assertEquals(2, scheduler.heldApplicationMasters(), "b3's and b4's AMs are held");
+    void amAdmission_keepsNoSlotForLeadersRunningTheirAms() throws Exception {
+        this.maxAmShare = 0.5;
+        start(5, 20);
+        Map<String, Integer> ams = submitAll(List.of("b1", "b2", "b3", "b4", "b5", "s1"));
+        assertEquals(Map.of("b1", 1, "b2", 1, "b3", 1, "b4", 1, "b5", 0, "s1", 0), ams,
+                "AM containers per application, large queries b1..b5 (smallest first), small query s1");
+        assertEquals(2, scheduler.heldApplicationMasters(), "b5's and s1's AMs are held");
+
+        rm.killApp(app("b4").getApplicationId());
+        beatsAfterAnUpdate();
+        assertEquals(1, liveContainers(app("s1")), "the leading query takes the freed slot");
+        assertEquals(0, liveContainers(app("b5")));
 
         // a held application that is killed leaves nothing behind
-        rm.killApp(app("b3").getApplicationId());
+        rm.killApp(app("b5").getApplicationId());
         rm.drainEvents();
         scheduler.update();
-        assertEquals(1, scheduler.heldApplicationMasters(), "only b4's AM is held");
+        assertEquals(0, scheduler.heldApplicationMasters());
     }
 
+    /**
+     * A leading query between jobs keeps a slot for its next one: Hive submits it seconds after
+     * the last ends, and meanwhile the slot that job freed goes to no lower-ranked query's AM.
+     * Query a (two jobs) and s1 lead; b1 and b2 fill the room, b3 waits.
+     */
     @Test
-    void withoutAmAdmission_lateLargeQueriesTakeTheAmSlotsTheSmallQueryNeeds() throws Exception {
-        // the control: FairScheduler's maxAMShare alone lets the AMs start in arrival order
-        Map<String, Integer> ams = amsAfterFourLargeQueriesAndASmallOne(0);
-        assertEquals(0, ams.get("s1"), "the small query waits for an AM slot: " + ams);
-        assertTrue(ams.get("b3") + ams.get("b4") > 0, "a large query ranked after it holds one: " + ams);
+    void amAdmission_keepsALeadersSlotBetweenItsJobs() throws Exception {
+        this.maxAmShare = 0.5;
+        start(5, 20);
+        JobEstimate tiny = estimate(1, 5);
+        publish("query-a", new QueryDag(List.of(job("Stage-1", tiny, List.of()), job("Stage-2", tiny, List.of()))));
+        RMApp a1 = submit("a1", tags("query-a", "Stage-1"));
+        awaitStatus("query-a", DescriptorStatus.LOADED);
+        Map<String, Integer> ams = submitAll(List.of("s1", "b1", "b2", "b3"));
+        assertEquals(Map.of("s1", 1, "b1", 1, "b2", 1, "b3", 0), ams);
+        assertEquals(1, liveContainers(a1));
+
+        rm.killApp(a1.getApplicationId()); // its job ends; query-a has one more
+        beatsAfterAnUpdate();
+        assertEquals(0, liveContainers(app("b3")), "the slot a1 freed is kept for query-a's next job");
+
+        RMApp a2 = submit("a2", tags("query-a", "Stage-2"));
+        beatsAfterAnUpdate();
+        assertEquals(1, liveContainers(a2), "query-a's next job starts at once");
+        assertEquals(0, liveContainers(app("b3")));
+    }
+
+    /** Lets the scheduler re-decide held AMs, then sends three node heartbeats. */
+    private void beatsAfterAnUpdate() throws Exception {
+        rm.drainEvents();
+        scheduler.update();
+        for (int beat = 0; beat < 3; beat++) {
+            nm.nodeHeartbeat(true);
+            rm.drainEvents();
+        }
     }
 
     /**
@@ -415,13 +453,6 @@ final class TestTlsSchedulerOrdering {
     private RMApp app(String name) {
         return rm.getRMContext().getRMApps().values().stream().filter(a -> a.getName().equals(name))
                 .findFirst().orElseThrow();
-    }
-
-    private Map<String, Integer> amsAfterFourLargeQueriesAndASmallOne(int amFirstQueries) throws Exception {
-        this.amFirstQueries = amFirstQueries;
-        this.maxAmShare = 0.5;
-        start(5, 20);
-        return submitAll(List.of("b1", "b2", "b3", "b4", "s1"));
     }
 
     private List<String> jobsOfOneQueryServed(int amFirstQueries) throws Exception {

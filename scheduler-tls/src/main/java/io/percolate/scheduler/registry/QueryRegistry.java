@@ -340,6 +340,21 @@ public final class QueryRegistry {
         return query.status() == DescriptorStatus.LOADING ? rank.unplaced() : rank;
     }
 
+    /**
+     * Placed queries waiting, for less than {@code withinMillis} so far, for their next job
+     * (Hive submits it seconds after the last one ended): each query's id and place in QEF's order.
+     */
+    public Map<String, Integer> betweenJobs(long withinMillis) {
+        long now = clock.getTime();
+        Map<String, Integer> waiting = new HashMap<>();
+        for (TrackedQuery q : active.values()) {
+            if (q.position() != AppRank.UNPLACED && q.betweenJobs(now, withinMillis)) {
+                waiting.put(q.key, q.position());
+            }
+        }
+        return waiting;
+    }
+
     /** The query and stage a running application's tag names; empty when it is scheduled alone or unknown. */
     public Optional<QueryTags.JobTag> tag(ApplicationId app) {
         TrackedQuery query = queryOfApp.get(app);

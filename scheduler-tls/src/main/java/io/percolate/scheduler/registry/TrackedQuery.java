@@ -794,6 +794,14 @@ final class TrackedQuery {
     }
 
     /**
+     * Whether the query has waited less than {@code withinMillis} for its next job: nothing of it
+     * runs, yet it is not done (done queries are retired first).
+     */
+    boolean betweenJobs(long now, long withinMillis) {
+        return !singleApplication && running.isEmpty() && now - idleSinceMillis < withinMillis;
+    }
+
+    /**
      * Whether the query can leave the active set: nothing runs and either it was a single
      * application, all its DAG's jobs finished, or it stayed idle for {@code idleMillis}.
      */

@@ -305,6 +305,37 @@ final class TestQueryRegistry {
         assertEquals(OptionalLong.of(clock.getTime()), done.retiredAtMillis());
     }
 
+    /**
+     * Between jobs (Hive's hand-off to the next one), a placed query is listed with its place in
+     * QEF's order, for as long as the window given; never while a job runs, and never once done.
+     */
+    @Test
+    void betweenJobs_listsAPlacedQueryWaitingForItsNextJob() throws InterruptedException {
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())));
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        awaitLoaded(registry, "q1");
+        registry.reorder(10, 0, app -> new AppDemand(2, 0));
+        assertEquals(Map.of(), registry.betweenJobs(5_000), "a job runs");
+
+        registry.applicationRemoved(APP1);
+        clock.advance(4_999);
+        assertEquals(Map.of("q1", 0), registry.betweenJobs(5_000));
+        clock.advance(1);
+        assertEquals(Map.of(), registry.betweenJobs(5_000), "waited the whole window");
+
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        registry.applicationRemoved(APP2);
+        assertEquals(Map.of("q1", 0), registry.betweenJobs(5_000), "the next hand-off");
+        registry.applicationAdded(APP3, "alice", tags("q1", "Stage-3"));
+        registry.applicationRemoved(APP3);
+        assertEquals(Map.of(), registry.betweenJobs(5_000), "done: retired");
+
+        registry.applicationAdded(APP1, "alice", Set.of());
+        registry.reorder(10, 0, app -> new AppDemand(2, 0));
+        registry.applicationRemoved(APP1);
+        assertEquals(Map.of(), registry.betweenJobs(5_000), "an untagged application is a query of one job");
+    }
+
     /** Refreshes for a while (the loader answers asynchronously), then returns the query's view. */
     private static QueryView settle(QueryRegistry registry, FakeSource source, String queryId, int calls)
             throws InterruptedException {
