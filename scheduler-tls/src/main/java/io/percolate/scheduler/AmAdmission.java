@@ -29,11 +29,11 @@ import java.util.function.Function;
  * slot while a higher-ranked query's next job waits for one: a priority inversion that lasts a
  * whole job. So in each queue ordered by {@link QueryAwarePolicy} the AMs of all but the first
  * {@code reserved} queries start only while the room keeps a slot for each of those leaders that
- * holds none: one whose job waits for its AM, or one between jobs (Hive submits a query's next job
- * seconds after the last ends; {@link #HAND_OFF_MILLIS}). A leader already running its AM needs no
- * slot kept: keeping {@code reserved} slots beside the leaders' own left half the room idle on
- * the mini-cluster, while a dozen jobs waited. The AMs held back wait here, outside FairScheduler,
- * until QEF's order or the queue's AM room lets them go.
+ * needs one: a leader with a job waiting for its AM, or with a job due (Hive submits a query's next
+ * job seconds after the jobs it follows end; {@link #JOB_GAP_MILLIS}). A leader running its AM
+ * needs no slot kept: keeping {@code reserved} slots beside the leaders' own left the
+ * mini-cluster's AM room a quarter idle on average while a dozen jobs waited. The AMs held back
+ * wait here, outside FairScheduler, until QEF's order or the queue's AM room lets them go.
  *
  * <p>This class keeps those queues' AM room itself ({@link #keepAmRoom} lifts FairScheduler's
  * check): maxAMShare of the larger of the queue's steady and current fair share, by memory.
@@ -67,11 +67,11 @@ final class AmAdmission {
     static final float LIFTED_SHARE = -1.00005f;
 
     /**
-     * How long a leading query between jobs keeps a slot for its next job: Hive's hand-off took
-     * 2–3 s on the two-core mini-cluster; a query whose next job has not come by then (a
-     * conditional stage Hive skipped) stops holding room back.
+     * How long a leading query's due job keeps a slot after the query's last job ended: Hive's gap
+     * between jobs was 1.5–5 s (median 2.8 s) on the two-core mini-cluster; a job that has not come
+     * by then (a stage Hive skipped) stops holding room back.
      */
-    static final long HAND_OFF_MILLIS = 30_000;
+    static final long JOB_GAP_MILLIS = 30_000;
 
     private final int reserved;
     private final int lane;
@@ -80,31 +80,21 @@ final class AmAdmission {
     private final Map<ApplicationAttemptId, AmAsk> held = new HashMap<>();
     /** AMs passed on to FairScheduler and not yet running: they take AM room before they show in it. */
     private final Map<ApplicationAttemptId, AmAsk> starting = new HashMap<>();
-    /** Per queue, its first {@code reserved} queries, as of the last update. */
-    private Map<FSLeafQueue, Leaders> leaders = Map.of();
-    /** The queue each query's last application ran in, for queries running or between jobs. */
+    /** Per queue, its first {@code reserved} queries by their place in QEF's order, as of the last update. */
+    private Map<FSLeafQueue, NavigableMap<Integer, LeadingQuery>> leaders = Map.of();
+    /** The queue of each query's latest application, for queries running or with a job due. */
     private Map<String, FSLeafQueue> queueOfQuery = Map.of();
 
     /**
-     * A queue's leading queries, by their place in QEF's order, each with the attempts through
-     * which it held AM room (running or starting) at the last update; none for one between jobs.
+     * A leading query as of the last update: its applications then, and whether a job of it was
+     * due (none running for it yet).
      */
-    private record Leaders(NavigableMap<Integer, List<FSAppAttempt>> holding) {
-
-        /** Leading queries that hold no AM room now: the slots kept for them. */
-        int owed() {
-            return (int) holding.values().stream()
-                    .filter(attempts -> attempts.stream().allMatch(FSAppAttempt::isStopped))
-                    .count();
-        }
-
-        int last() {
-            return holding.lastKey();
-        }
+    private record LeadingQuery(List<FSAppAttempt> attempts, boolean jobDue) {
     }
 
     /**
-     * @param reserved AM slots each queue keeps for its leading queries; 0 admits every AM at once
+     * @param reserved leading queries of each queue, for each of which a slot is kept while it needs
+     *                 one; 0 admits every AM at once
      * @param lane     AMs the leading queries may start beyond the queue's maxAMShare
      */
     AmAdmission(int reserved, int lane) {
@@ -157,8 +147,8 @@ final class AmAdmission {
             return ask;
         }
         held.put(attempt.getApplicationAttemptId(), candidate);
-        LOG.info("Percolate: holding the ApplicationMaster of {} ({}): queue {} keeps {} AM slots"
-                + " for its leading queries", attempt.getApplicationAttemptId(), rank.equals(AppRank.UNKNOWN)
+        LOG.info("Percolate: holding the ApplicationMaster of {} ({}): queue {} keeps its AM room for its {}"
+                + " leading queries", attempt.getApplicationAttemptId(), rank.equals(AppRank.UNKNOWN)
                 ? "no query" : "query position " + rank.queryPosition(), attempt.getQueueName(), reserved);
         return List.of();
     }
@@ -167,15 +157,14 @@ final class AmAdmission {
      * Re-decides every held ask after QEF has reordered: returns those that may start now, in
      * rank order, and forgets asks of attempts that ended meanwhile.
      *
-     * @param attempts    every current application attempt
-     * @param rank        each attempt's rank in the new order
-     * @param query       the query an attempt's job belongs to, if it is one of several
-     * @param betweenJobs queries waiting for their next job, with their places in the new order
+     * @param attempts every current application attempt
+     * @param rank     each attempt's rank in the new order
+     * @param query    the query an attempt's job belongs to, if it is one of several
+     * @param jobsDue  queries with a job due, with their places in the new order
      */
     synchronized List<AmAsk> releasable(Collection<FSAppAttempt> attempts, Function<FSAppAttempt, AppRank> rank,
-                                        Function<FSAppAttempt, Optional<String>> query,
-                                        Map<String, Integer> betweenJobs) {
-        leaders = leadingQueries(attempts, rank, query, betweenJobs);
+                                        Function<FSAppAttempt, Optional<String>> query, Map<String, Integer> jobsDue) {
+        leaders = leadingQueries(attempts, rank, query, jobsDue);
         held.values().removeIf(h -> h.attempt().isStopped());
         Map<AmAsk, AppRank> waiting = new IdentityHashMap<>();
         held.values().forEach(h -> waiting.put(h, rank.apply(h.attempt())));
@@ -225,11 +214,21 @@ final class AmAdmission {
         if (rank.equals(AppRank.UNKNOWN)) {
             return kept == null || fitsAmRoom(queue, kept, starting, 0);
         }
-        Leaders first = leaders.get(queue);
-        if (first == null || first.holding().size() < reserved || rank.queryPosition() <= first.last()) {
+        NavigableMap<Integer, LeadingQuery> first = leaders.get(queue);
+        if (first == null || first.size() < reserved || rank.queryPosition() <= first.lastKey()) {
             return kept == null || fitsAmRoom(queue, kept, starting, lane * am) && leavesATask(queue, starting + am);
         }
-        return fitsAmRoom(queue, kept == null ? queue.getMaxAMShare() : kept, starting + am * first.owed(), 0);
+        return fitsAmRoom(queue, kept == null ? queue.getMaxAMShare() : kept, starting + am * slotsKept(first), 0);
+    }
+
+    /**
+     * Leading queries that need a slot now: a job of theirs due, or an application of theirs
+     * with no AM room, running or starting (waiting for its AM, or ended since the last update,
+     * when its next job may be due).
+     */
+    private long slotsKept(NavigableMap<Integer, LeadingQuery> first) {
+        return first.values().stream().filter(q -> q.jobDue() || q.attempts().stream().anyMatch(a -> !a.getUnmanagedAM()
+                && (a.isStopped() || !a.isAmRunning() && !starting.containsKey(a.getApplicationAttemptId())))).count();
     }
 
     /** Memory of the queue's AMs passed on to FairScheduler and not running yet. */
@@ -276,13 +275,12 @@ final class AmAdmission {
 
     /**
      * Per queue ordered by TLS, its first {@code reserved} queries: those with applications in it,
-     * and those between jobs whose last application ran in it.
+     * and those with a job due whose latest application ran in it.
      */
-    private Map<FSLeafQueue, Leaders> leadingQueries(Collection<FSAppAttempt> attempts,
-                                                     Function<FSAppAttempt, AppRank> rank,
-                                                     Function<FSAppAttempt, Optional<String>> query,
-                                                     Map<String, Integer> betweenJobs) {
-        Map<FSLeafQueue, NavigableMap<Integer, List<FSAppAttempt>>> byQueue = new IdentityHashMap<>();
+    private Map<FSLeafQueue, NavigableMap<Integer, LeadingQuery>> leadingQueries(
+            Collection<FSAppAttempt> attempts, Function<FSAppAttempt, AppRank> rank,
+            Function<FSAppAttempt, Optional<String>> query, Map<String, Integer> jobsDue) {
+        Map<FSLeafQueue, NavigableMap<Integer, LeadingQuery>> byQueue = new IdentityHashMap<>();
         Map<String, FSLeafQueue> seen = new HashMap<>();
         for (FSAppAttempt attempt : attempts) {
             FSLeafQueue queue = attempt.getQueue();
@@ -291,30 +289,25 @@ final class AmAdmission {
                 continue;
             }
             query.apply(attempt).ifPresent(q -> seen.put(q, queue));
-            List<FSAppAttempt> holding = byQueue.computeIfAbsent(queue, q -> new TreeMap<>())
-                    .computeIfAbsent(r.queryPosition(), p -> new ArrayList<>());
-            if (attempt.isAmRunning() || starting.containsKey(attempt.getApplicationAttemptId())) {
-                holding.add(attempt);
-            }
+            byQueue.computeIfAbsent(queue, q -> new TreeMap<>())
+                    .computeIfAbsent(r.queryPosition(), p -> new LeadingQuery(new ArrayList<>(), false))
+                    .attempts().add(attempt);
         }
-        betweenJobs.forEach((q, position) -> {
+        jobsDue.forEach((q, position) -> {
             FSLeafQueue queue = seen.containsKey(q) ? seen.get(q) : queueOfQuery.get(q);
             if (queue != null) {
                 seen.put(q, queue);
-                byQueue.computeIfAbsent(queue, k -> new TreeMap<>()).putIfAbsent(position, new ArrayList<>());
+                byQueue.computeIfAbsent(queue, k -> new TreeMap<>()).merge(position,
+                        new LeadingQuery(List.of(), true), (running, due) -> new LeadingQuery(running.attempts(), true));
             }
         });
         queueOfQuery = seen;
-        Map<FSLeafQueue, Leaders> first = new IdentityHashMap<>();
-        byQueue.forEach((queue, positions) -> {
+        byQueue.values().forEach(positions -> {
             while (positions.size() > reserved) {
                 positions.pollLastEntry();
             }
-            if (!positions.isEmpty()) {
-                first.put(queue, new Leaders(positions));
-            }
         });
-        return first;
+        return byQueue;
     }
 
     /** The size of the AM container asked for: the request for any location, as the RM makes it. */

@@ -74,9 +74,10 @@ record TlsConfig(
     /**
      * Jobs of the first N queries in QEF's order get their ApplicationMaster container before any
      * task container, so a job's start-up overlaps the running jobs' tasks; and TlsScheduler keeps
-     * each queue's AM room (maxAMShare of the larger of its steady and current fair share) with
-     * room for N AMs for its first N queries, holding back the AMs of the others
-     * ({@link AmAdmission}); 0: strict query order, AMs start as FairScheduler allows.
+     * each queue's AM room (maxAMShare of the larger of its steady and current fair share),
+     * keeping a slot for each of its first N queries that needs one (a job waiting for its AM, or
+     * due), holding back the AMs of the others ({@link AmAdmission}); 0: strict query order, AMs
+     * start as FairScheduler allows.
      */
     static final String AM_FIRST_QUERIES = "percolate.scheduler.am-first-queries";
     static final int DEFAULT_AM_FIRST_QUERIES = 2;

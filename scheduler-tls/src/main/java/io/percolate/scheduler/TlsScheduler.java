@@ -221,7 +221,7 @@ public class TlsScheduler extends FairScheduler {
                 admission.keepAmRoom(getQueueManager().getLeafQueues());
                 released.addAll(admission.releasable(ranks.keySet(), a -> registry.admissionRank(a.getApplicationId()),
                         a -> registry.tag(a.getApplicationId()).map(QueryTags.JobTag::queryId),
-                        registry.betweenJobs(AmAdmission.HAND_OFF_MILLIS)));
+                        registry.jobsDue(AmAdmission.JOB_GAP_MILLIS)));
                 taskGate.update(ranks.keySet(), taskParallelism(), getClusterResource(), this::nodeLoads, this::tasksOf);
                 metrics.heldApplicationMasters(admission.heldCount());
                 metrics.jobsKeptFromStarting(taskGate.keptCount());

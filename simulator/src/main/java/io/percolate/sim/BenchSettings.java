@@ -38,7 +38,8 @@ import java.util.Map;
  * @param out               directory of result.json
  * @param startup           what each job pays besides its tasks' work ({@code --am-start-s}, {@code --task-start-s},
  *                          {@code --job-end-s}, {@code --am-exit-s}; none by default), the starts as CPU work shared
- *                          by the JVMs starting on a node of {@code --start-cores} cores (0, the default: constants)
+ *                          by the JVMs starting on a node of {@code --start-cores} cores (0, the default: constants),
+ *                          and Hive's gap before each job of a query ({@code --job-gap-s}; 0 by default)
  * @param taskCores         {@code --task-cores}: each node's cores, which the tasks running on it share, as on a
  *                          node that offers more containers than it has cores (0, the default: a core per
  *                          container); the offered load is then a share of the cores
@@ -139,13 +140,14 @@ public record BenchSettings(String workload, long seed, int queries, double load
                         (int) number(given, "prefetch-streams", 0)),
                 StartupCosts.ofSeconds(fraction(given, "am-start-s", 0), fraction(given, "task-start-s", 0),
                         fraction(given, "job-end-s", 0), fraction(given, "am-exit-s", 0))
-                        .sharingCores(fraction(given, "start-cores", 0)),
+                        .sharingCores(fraction(given, "start-cores", 0))
+                        .withJobGap(Math.round(fraction(given, "job-gap-s", 0) * 1000)),
                 fraction(given, "task-cores", 0),
                 (int) number(given, "vcores-per-node", 0));
         given.keySet().removeAll(List.of("workload", "seed", "queries", "load", "nodes", "containers-per-node", "schedulers",
                 "alone-scheduler", "estimate-error", "out", "memory-speedup", "page-cache-mb", "nfs-mb-per-s",
                 "xdfs-cache-mb", "local-mb-per-s", "prefetch-streams", "am-start-s", "task-start-s", "job-end-s",
-                "am-exit-s", "start-cores", "task-cores", "vcores-per-node"));
+                "am-exit-s", "start-cores", "job-gap-s", "task-cores", "vcores-per-node"));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s): " + given.keySet());
         }
@@ -167,11 +169,16 @@ public record BenchSettings(String workload, long seed, int queries, double load
 
     private static double fraction(Map<String, String> given, String key, double defaultValue) {
         String text = given.get(key);
+        double value;
         try {
-            return text == null ? defaultValue : Double.parseDouble(text.trim());
+            value = text == null ? defaultValue : Double.parseDouble(text.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("--" + key + " must be a number, got '" + text + "'");
         }
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException("--" + key + " must be a finite number, got '" + text + "'");
+        }
+        return value;
     }
 
     private static long number(Map<String, String> given, String key, long defaultValue) {

@@ -89,6 +89,7 @@ public final class SchedBench {
         reported.put("job_end_s", settings.startup().jobEndMillis() / 1000.0);
         reported.put("am_exit_s", settings.startup().amExitMillis() / 1000.0);
         reported.put("start_cores_per_node", settings.startup().coresPerNode());
+        reported.put("job_gap_s", settings.startup().jobGapMillis() / 1000.0);
         reported.put("task_cores_per_node", settings.taskCores());
         reported.put("wall_s", runs.stream().mapToLong(RunResult::wallMillis).sum() / 1000.0);
         return new BenchReport(workload, reported, alone, settings.aloneScheduler(), runs, stuck);

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -208,6 +209,12 @@ final class ClusterReport {
             s.put("makespan_s", round(rounds.stream().mapToDouble(ClusterReport::makespan).average().orElse(0)));
             s.put("mean_stall_s", round(runs.stream().mapToDouble(QueryRun::stallSeconds).average().orElse(0)));
             s.put("mean_am_wait_s", round(runs.stream().mapToDouble(QueryRun::amWaitSeconds).average().orElse(0)));
+            // over the makespan, how many ApplicationMasters ran and how many jobs waited for one:
+            // AM room a scheduler leaves idle while jobs wait shows as fewer running, more waiting
+            s.put("mean_ams_running", round(rounds.stream()
+                    .mapToDouble(r -> perMakespanSecond(r, j -> j.finished() - j.launched())).average().orElse(0)));
+            s.put("mean_jobs_awaiting_am", round(rounds.stream()
+                    .mapToDouble(r -> perMakespanSecond(r, JobSpan::amWaitSeconds)).average().orElse(0)));
             if (rounds.size() > 1) {
                 double[] means = rounds.stream().mapToDouble(ClusterReport::mean).toArray();
                 s.put("mean_response_sd_s", round(standardDeviation(means)));
@@ -299,6 +306,13 @@ final class ClusterReport {
     /** From the mix's start to its last answer. */
     private static double makespan(List<QueryRun> runs) {
         return runs.stream().mapToDouble(r -> r.submittedSeconds() + r.responseSeconds()).max().orElse(0);
+    }
+
+    /** A span of every job of one round, summed, over the round's makespan: a time average (Little's law). */
+    private static double perMakespanSecond(List<QueryRun> round, ToDoubleFunction<JobSpan> span) {
+        double makespan = makespan(round);
+        double total = round.stream().flatMap(r -> r.jobs().stream()).mapToDouble(span).sum();
+        return makespan > 0 ? total / makespan : 0;
     }
 
     /** Sample standard deviation (n − 1). */

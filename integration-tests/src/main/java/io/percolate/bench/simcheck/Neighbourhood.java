@@ -37,7 +37,7 @@ record Neighbourhood(Spread tlsVsFair, Spread tlsVsCapacity, int runs) {
             for (double task : SCALES) {
                 StartupCosts costs = new StartupCosts(Math.round(centre.amStartMillis() * am),
                         Math.round(centre.taskStartMillis() * task), centre.jobEndMillis(), centre.amExitMillis(),
-                        centre.coresPerNode());
+                        centre.coresPerNode(), centre.jobGapMillis());
                 SimulatorHost host = new SimulatorHost(cluster, costs);
                 double tls = mean(host.run("tls", jobs));
                 fair.add(tls / mean(host.run("fair", jobs)));

@@ -53,7 +53,8 @@ record StartFit(StartupCosts costs, Map<String, RunResult.Starts> simulated, int
             // fixed-point iteration, damped (square root of the shortfall) because starts move in
             // heartbeat steps; the best round is kept, and the report shows the means it reached
             costs = new StartupCosts(scaled(costs.amStartMillis(), amTarget, am),
-                    scaled(costs.taskStartMillis(), taskTarget, task), costs.jobEndMillis(), costs.amExitMillis(), cores);
+                    scaled(costs.taskStartMillis(), taskTarget, task), costs.jobEndMillis(), costs.amExitMillis(), cores,
+                    costs.jobGapMillis());
         }
         return best;
     }

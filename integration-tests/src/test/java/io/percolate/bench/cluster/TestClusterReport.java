@@ -64,6 +64,26 @@ class TestClusterReport {
         assertTrue(report.summary().contains("tls/fair 0.73 (rounds 0.50 1.00)"), report.summary());
     }
 
+    /**
+     * Two queries over a 100 s makespan: AMs ran 40 + 30 s and jobs waited 10 + 50 s for theirs,
+     * so 0.7 AMs ran and 0.6 jobs waited on average.
+     */
+    @Test
+    void amsRunningAndJobsAwaitingTheirs_areTimeAveragesOverTheMakespan() {
+        ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of()), "tls");
+        BenchQuery q06 = new BenchQuery("q06", "small", "chain", "select 1");
+        QueryRun first = new QueryRun(q06, "hive_a", 0, 60, 0, List.of(new JobSpan(2, 12, 52)), OptionalDouble.empty(),
+                Optional.empty(), List.of(), Optional.empty(), List.of(), List.of("1"));
+        QueryRun second = new QueryRun(q06, "hive_b", 10, 90, 0,
+                List.of(new JobSpan(12, 62, 72), new JobSpan(75, 75, 95)), OptionalDouble.empty(), Optional.empty(),
+                List.of(), Optional.empty(), List.of(), List.of("1"));
+        report.add("facebook", "tls", List.of(first, second), new QefTrace());
+
+        JsonNode tls = report.toJson().get("mixes").get("facebook").get("tls");
+        assertEquals(0.7, tls.get("mean_ams_running").asDouble(), 1e-9);
+        assertEquals(0.6, tls.get("mean_jobs_awaiting_am").asDouble(), 1e-9);
+    }
+
     @Test
     void aSchedulerStuckInALaterRound_losesItsEarlierRoundsFigures() {
         ClusterReport report = new ClusterReport(ClusterSettings.parse(List.of("--rounds", "2")), "tls");

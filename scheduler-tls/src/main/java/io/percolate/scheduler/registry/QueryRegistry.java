@@ -341,18 +341,18 @@ public final class QueryRegistry {
     }
 
     /**
-     * Placed queries waiting, for less than {@code withinMillis} so far, for their next job
-     * (Hive submits it seconds after the last one ended): each query's id and place in QEF's order.
+     * Placed queries with a job due ({@link TrackedQuery#jobDue}): Hive submits it seconds after
+     * the jobs it follows end. Each query's id and place in QEF's order.
      */
-    public Map<String, Integer> betweenJobs(long withinMillis) {
+    public Map<String, Integer> jobsDue(long withinMillis) {
         long now = clock.getTime();
-        Map<String, Integer> waiting = new HashMap<>();
+        Map<String, Integer> due = new HashMap<>();
         for (TrackedQuery q : active.values()) {
-            if (q.position() != AppRank.UNPLACED && q.betweenJobs(now, withinMillis)) {
-                waiting.put(q.key, q.position());
+            if (q.position() != AppRank.UNPLACED && q.jobDue(now, withinMillis)) {
+                due.put(q.key, q.position());
             }
         }
-        return waiting;
+        return due;
     }
 
     /** The query and stage a running application's tag names; empty when it is scheduled alone or unknown. */

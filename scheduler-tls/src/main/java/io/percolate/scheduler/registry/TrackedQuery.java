@@ -82,6 +82,8 @@ final class TrackedQuery {
     /** newer descriptors taken after the first */
     private int revisions;
     private long idleSinceMillis;
+    /** when the query's last job ended; -1 before its first */
+    private long lastJobEndMillis = -1;
     /** the end of the query's last finished job, seconds, to be learned as its end on the path if a next job comes (NaN: none) */
     private double endIfFollowed = Double.NaN;
     private int position = AppRank.UNPLACED;
@@ -268,6 +270,7 @@ final class TrackedQuery {
         double took = Math.max(0, now - readyOfApp.remove(app)) / 1000.0;
         String stage = stageOfApp.get(app);
         finishedTags.add(stage);
+        lastJobEndMillis = now;
         TaskTally tally = tallies.remove(app);
         ranks.remove(app);
         Optional<JobNode> job = jobOf(stage);
@@ -794,11 +797,21 @@ final class TrackedQuery {
     }
 
     /**
-     * Whether the query has waited less than {@code withinMillis} for its next job: nothing of it
-     * runs, yet it is not done (done queries are retired first).
+     * Whether a job of the query is due: one of its DAG that has neither run nor started, whose
+     * parents have all finished, less than {@code withinMillis} after the query's last job ended
+     * (Hive submits the next job seconds after the jobs it follows end). Only a query whose
+     * descriptor was honoured knows its DAG; a due job that never comes (a stage Hive skipped)
+     * stops counting once the time is up.
      */
-    boolean betweenJobs(long now, long withinMillis) {
-        return !singleApplication && running.isEmpty() && now - idleSinceMillis < withinMillis;
+    boolean jobDue(long now, long withinMillis) {
+        if (!status.honoured() || lastJobEndMillis < 0 || now - lastJobEndMillis >= withinMillis) {
+            return false;
+        }
+        Set<String> finished = new HashSet<>(finishedStages());
+        Set<String> started = new HashSet<>();
+        running.forEach(app -> jobOf(stageOfApp.get(app)).ifPresent(j -> started.add(j.stageId())));
+        return descriptor.dag().jobs().stream().anyMatch(j -> !finished.contains(j.stageId())
+                && !started.contains(j.stageId()) && finished.containsAll(j.parents()));
     }
 
     /**

@@ -306,34 +306,63 @@ final class TestQueryRegistry {
     }
 
     /**
-     * Between jobs (Hive's hand-off to the next one), a placed query is listed with its place in
-     * QEF's order, for as long as the window given; never while a job runs, and never once done.
+     * A job is due once its parents have all ended, until it comes or the window given has
+     * passed since the query's last job ended: a chain's next job, listed with the query's place
+     * in QEF's order; never once the query is done.
      */
     @Test
-    void betweenJobs_listsAPlacedQueryWaitingForItsNextJob() throws InterruptedException {
+    void jobsDue_listAChainBetweenItsJobsForTheWindowGiven() throws InterruptedException {
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", chain())));
         registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
         awaitLoaded(registry, "q1");
         registry.reorder(10, 0, app -> new AppDemand(2, 0));
-        assertEquals(Map.of(), registry.betweenJobs(5_000), "a job runs");
+        assertEquals(Map.of(), registry.jobsDue(5_000), "Stage-2 waits for Stage-1");
 
         registry.applicationRemoved(APP1);
         clock.advance(4_999);
-        assertEquals(Map.of("q1", 0), registry.betweenJobs(5_000));
+        assertEquals(Map.of("q1", 0), registry.jobsDue(5_000));
         clock.advance(1);
-        assertEquals(Map.of(), registry.betweenJobs(5_000), "waited the whole window");
+        assertEquals(Map.of(), registry.jobsDue(5_000), "the window has passed");
 
         registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        assertEquals(Map.of(), registry.jobsDue(5_000), "it came");
         registry.applicationRemoved(APP2);
-        assertEquals(Map.of("q1", 0), registry.betweenJobs(5_000), "the next hand-off");
+        assertEquals(Map.of("q1", 0), registry.jobsDue(5_000), "Stage-3 is due");
         registry.applicationAdded(APP3, "alice", tags("q1", "Stage-3"));
         registry.applicationRemoved(APP3);
-        assertEquals(Map.of(), registry.betweenJobs(5_000), "done: retired");
+        assertEquals(Map.of(), registry.jobsDue(5_000), "done: retired");
+    }
 
-        registry.applicationAdded(APP1, "alice", Set.of());
+    /** Hive's parallel stages: a branch's next job is due while another branch runs. */
+    @Test
+    void jobsDue_listAJobDueWhileAnotherBranchRuns() throws InterruptedException {
+        QueryDag branches = new QueryDag(List.of(job("Stage-1", estimate(2, 10, 0, 0)),
+                job("Stage-2", estimate(2, 10, 0, 0), "Stage-1"), job("Stage-3", estimate(2, 10, 0, 0)),
+                job("Stage-4", estimate(1, 10, 0, 0), "Stage-2", "Stage-3")));
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", branches)));
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        registry.applicationAdded(APP3, "alice", tags("q1", "Stage-3"));
+        awaitLoaded(registry, "q1");
+        registry.reorder(10, 0, app -> new AppDemand(2, 0));
+
+        registry.applicationRemoved(APP1);
+        assertEquals(Map.of("q1", 0), registry.jobsDue(5_000), "Stage-2, while Stage-3 runs");
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        registry.applicationRemoved(APP2);
+        assertEquals(Map.of(), registry.jobsDue(5_000), "Stage-4 waits for Stage-3");
+    }
+
+    /** Without a descriptor honoured the registry knows no DAG, so no job of the query is ever due. */
+    @Test
+    void jobsDue_neverForAQueryWithoutItsDescriptor() throws InterruptedException {
+        QueryRegistry registry = registry(new FakeSource());
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        assertEquals(DescriptorStatus.MISSING, awaitLoaded(registry, "q1").status());
         registry.reorder(10, 0, app -> new AppDemand(2, 0));
         registry.applicationRemoved(APP1);
-        assertEquals(Map.of(), registry.betweenJobs(5_000), "an untagged application is a query of one job");
+
+        assertTrue(active(registry, "q1").isPresent(), "kept until its idle timeout");
+        assertEquals(Map.of(), registry.jobsDue(5_000));
     }
 
     /** Refreshes for a while (the loader answers asynchronously), then returns the query's view. */

@@ -129,6 +129,8 @@ public final class Simulation {
         final QueryRun query;
         final JobNode node;
         ApplicationAttemptId attempt;
+        /** submitted, or to be after Hive's gap */
+        boolean due;
         Phase phase = Phase.AM_PENDING;
         int mapsToStart;
         int reducesToStart;
@@ -346,10 +348,21 @@ public final class Simulation {
             }
             for (Job job : run.jobs.values()) {
                 if (job.node.parents().isEmpty()) {
-                    submit(job);
+                    submitAfterGap(job);
                 }
             }
-            startTicking();
+        }
+
+        /**
+         * Submits the job after Hive's gap (at once without one, or for a single-job application),
+         * marking it due so that it is submitted once.
+         */
+        void submitAfterGap(Job job) {
+            job.due = true;
+            after(job.query.query.tagged() ? costs.jobGapMillis() : 0, () -> {
+                submit(job);
+                startTicking();
+            });
         }
 
         void submit(Job job) {
@@ -732,9 +745,8 @@ public final class Simulation {
                 return;
             }
             for (Job child : query.jobs.values()) {
-                if (child.phase == Phase.AM_PENDING && child.attempt == null
-                        && child.node.parents().stream().allMatch(p -> query.jobs.get(p).phase == Phase.DONE)) {
-                    submit(child);
+                if (!child.due && child.node.parents().stream().allMatch(p -> query.jobs.get(p).phase == Phase.DONE)) {
+                    submitAfterGap(child);
                 }
             }
         }

@@ -142,6 +142,12 @@ public final class BenchReport {
         node.put("mean_task_start_s", round(run.starts().meanTaskStartSeconds()));
         node.put("am_starts_in_flight", round(run.starts().amStartsInFlight()));
         node.put("task_starts_in_flight", round(run.starts().taskStartsInFlight()));
+        // as the real cluster bench reports them: AMs running and jobs waiting for one, on average over the makespan
+        double makespan = Math.max(1, run.makespanMillis());
+        node.put("mean_ams_running", round(run.jobs().stream()
+                .mapToLong(j -> j.finishMillis() - j.amMillis()).sum() / makespan));
+        node.put("mean_jobs_awaiting_am", round(run.jobs().stream()
+                .mapToLong(j -> j.amMillis() - j.submittedMillis()).sum() / makespan));
         ArrayNode bins = node.putArray("bins");
         for (int b = 0; b < workload.bins().size(); b++) {
             Scored bin = scored.bin(b);

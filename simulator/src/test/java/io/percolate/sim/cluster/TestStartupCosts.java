@@ -79,6 +79,28 @@ final class TestStartupCosts {
         assertEquals(alone(3, constant), alone(3, constant.sharingCores(4)), 1e-9);
     }
 
+    /**
+     * Hive's gap between jobs: a chain of two jobs alone pays it twice, once before its first job
+     * (the query's compilation) and once between the jobs; a whole number of heartbeats, so
+     * nothing else moves. A single-job application, which Hive does not submit, pays none.
+     */
+    @Test
+    void jobGap_delaysTheFirstJobAndEachNextOne_ofHiveQueriesOnly() {
+        QueryDag chain = new QueryDag(List.of(
+                TpchShapes.job("Stage-1", List.of(), OperatorKind.EXTRACT, List.of(), 3, 1, new TpchShapes.TaskTimes(10, 5)),
+                TpchShapes.job("Stage-2", List.of("Stage-1"), OperatorKind.EXTRACT, List.of(), 2, 0,
+                        new TpchShapes.TaskTimes(10, 5))));
+        SimQuery query = new SimQuery("q", 0, 0, "chain", chain);
+        StartupCosts costs = new StartupCosts(2000, 1000, 1000, 0);
+        double without = run(4, costs, query).response("q");
+        assertEquals(without + 2 * 3, run(4, costs.withJobGap(3000), query).response("q"), 1e-9);
+
+        QueryDag one = new QueryDag(List.of(chain.jobs().get(0)));
+        SimQuery plain = new SimQuery("plain", 0, 0, "job", one, false);
+        assertEquals(run(4, costs, plain).response("plain"), run(4, costs.withJobGap(3000), plain).response("plain"),
+                1e-9);
+    }
+
     @Test
     void benchSettings_readCostsInSeconds_andRejectNegativeOnes() {
         BenchSettings s = BenchSettings.parse("--am-start-s", "2.5", "--task-start-s", "1.25", "--job-end-s", "0.5",
@@ -88,5 +110,9 @@ final class TestStartupCosts {
         assertEquals(2.0, BenchSettings.parse("--task-start-s", "1", "--start-cores", "2").startup().coresPerNode());
         assertThrows(IllegalArgumentException.class, () -> BenchSettings.parse("--start-cores", "-1"));
         assertThrows(IllegalArgumentException.class, () -> BenchSettings.parse("--task-start-s", "-1"));
+        assertEquals(1500, BenchSettings.parse("--job-gap-s", "1.5").startup().jobGapMillis());
+        assertThrows(IllegalArgumentException.class, () -> BenchSettings.parse("--job-gap-s", "-1"));
+        assertThrows(IllegalArgumentException.class, () -> BenchSettings.parse("--job-gap-s", "NaN"));
+        assertThrows(IllegalArgumentException.class, () -> BenchSettings.parse("--job-gap-s", "Infinity"));
     }
 }

@@ -98,6 +98,15 @@ final class TestThreeQueryMix {
             // two jobs: [submitted, AM, finished] each
             assertEquals(2, query(report, "fair", small).get("jobs").size());
         }
+        // over the run, the jobs waiting for an AM on average: the queries' AM waits over the makespan
+        JsonNode fair = report.toJson().get("schedulers").get("fair");
+        double waits = 0;
+        for (JsonNode q : fair.get("queries")) {
+            waits += q.get("am_wait_s").asDouble();
+        }
+        assertEquals(waits / fair.get("makespan_s").asDouble(), fair.get("mean_jobs_awaiting_am").asDouble(), 0.01);
+        JsonNode unlimited = report.toJson().get("schedulers").get("fair-noamlimit");
+        assertTrue(fair.get("mean_jobs_awaiting_am").asDouble() > unlimited.get("mean_jobs_awaiting_am").asDouble());
     }
 
     @Test
