@@ -31,9 +31,9 @@ import java.util.function.Function;
  * {@code reserved} queries start only while the room keeps a slot for each of those leaders that
  * needs one: a leader with a job waiting for its AM, or with a job due (Hive submits a query's next
  * job seconds after the jobs it follows end; {@link #JOB_GAP_MILLIS}). A leader running its AM
- * needs no slot kept: keeping {@code reserved} slots beside the leaders' own left the
- * mini-cluster's AM room a quarter idle on average while a dozen jobs waited. The AMs held back
- * wait here, outside FairScheduler, until QEF's order or the queue's AM room lets them go.
+ * needs no slot kept: keeping {@code reserved} slots beside the leaders' own left about twice
+ * as many AM slot-seconds idle as Fair did on the mini-cluster, while jobs waited. The AMs held
+ * back wait here, outside FairScheduler, until QEF's order or the queue's AM room lets them go.
  *
  * <p>This class keeps those queues' AM room itself ({@link #keepAmRoom} lifts FairScheduler's
  * check): maxAMShare of the larger of the queue's steady and current fair share, by memory.
@@ -204,7 +204,7 @@ final class AmAdmission {
      * A leading query's AM may start within the queue's AM room plus the lane (at once, where
      * FairScheduler keeps the room); an unknown application's within the room; any other only if
      * the room leaves space for it, for the AMs already on their way and for one AM of each
-     * leading query that holds none.
+     * leading query that needs one ({@link #slotsKept}).
      */
     private boolean mayStart(AmAsk ask, AppRank rank) {
         FSLeafQueue queue = ask.attempt().getQueue();
