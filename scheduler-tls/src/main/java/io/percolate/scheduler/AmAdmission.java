@@ -294,7 +294,7 @@ final class AmAdmission {
                     .attempts().add(attempt);
         }
         jobsDue.forEach((q, position) -> {
-            FSLeafQueue queue = seen.containsKey(q) ? seen.get(q) : queueOfQuery.get(q);
+            FSLeafQueue queue = seen.getOrDefault(q, queueOfQuery.get(q));
             if (queue != null) {
                 seen.put(q, queue);
                 byQueue.computeIfAbsent(queue, k -> new TreeMap<>()).merge(position,

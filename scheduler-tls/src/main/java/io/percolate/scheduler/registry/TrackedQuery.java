@@ -662,16 +662,22 @@ final class TrackedQuery {
                 + costs.handOff(w.reduceTasks() > 0);
     }
 
-    /** Work of every DAG job, keyed by stage id. */
-    private Map<String, Work> dagWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
-                                      double capacity, LearnedJobCosts.JobCosts costs) {
-        Map<String, List<ApplicationId>> runningByJob = new HashMap<>();
+    /** The running applications of each DAG job, keyed by stage id. */
+    private Map<String, List<ApplicationId>> runningByJob() {
+        Map<String, List<ApplicationId>> byJob = new HashMap<>();
         for (ApplicationId app : running) {
             JobFacts facts = factsOf(stageOfApp.get(app));
             if (facts != null) {
-                runningByJob.computeIfAbsent(facts.job().stageId(), k -> new ArrayList<>()).add(app);
+                byJob.computeIfAbsent(facts.job().stageId(), k -> new ArrayList<>()).add(app);
             }
         }
+        return byJob;
+    }
+
+    /** Work of every DAG job, keyed by stage id. */
+    private Map<String, Work> dagWork(Function<ApplicationId, AppDemand> demand, double defaultTaskSeconds,
+                                      double capacity, LearnedJobCosts.JobCosts costs) {
+        Map<String, List<ApplicationId>> runningByJob = runningByJob();
         Map<String, TaskTally> finishedByJob = new HashMap<>();
         finishedByStage.forEach((stage, tally) -> jobOf(stage)
                 .ifPresent(j -> finishedByJob.computeIfAbsent(j.stageId(), k -> new TaskTally()).add(tally)));
@@ -808,8 +814,7 @@ final class TrackedQuery {
             return false;
         }
         Set<String> finished = new HashSet<>(finishedStages());
-        Set<String> started = new HashSet<>();
-        running.forEach(app -> jobOf(stageOfApp.get(app)).ifPresent(j -> started.add(j.stageId())));
+        Set<String> started = runningByJob().keySet();
         return descriptor.dag().jobs().stream().anyMatch(j -> !finished.contains(j.stageId())
                 && !started.contains(j.stageId()) && finished.containsAll(j.parents()));
     }
