@@ -31,6 +31,12 @@ final class TestSchedSweep {
         JsonNode json = sweep.toJson();
         assertEquals(4, json.get("points").size());
         assertEquals(2, json.get("by_load").size());
+        // the settings every run shared, to run the sweep again; the load differs, so it is left out
+        JsonNode settings = json.get("settings");
+        assertEquals(4, settings.get("nodes").asInt(), settings.toString());
+        assertEquals(4, settings.get("containers_per_node").asInt());
+        assertEquals(6, settings.get("queries").asInt());
+        assertFalse(settings.has("load"), settings.toString());
         for (JsonNode load : json.get("by_load")) {
             // recomputed from the points: the mean over the seeds of TLS over Fair
             double sum = 0;

@@ -50,6 +50,11 @@ public final class BenchReport {
         this.stuck = new LinkedHashMap<>(stuck);
     }
 
+    /** The run's settings as reported: the cluster's shape, start-up costs, load, sources. */
+    public Map<String, Object> settings() {
+        return settings;
+    }
+
     /** The scheduler's mean response; NaN when it could not finish the workload. */
     public double meanResponse(String scheduler) {
         return stuck.containsKey(scheduler) ? Double.NaN : scored(run(scheduler)).meanResponse();

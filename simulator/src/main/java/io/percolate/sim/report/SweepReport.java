@@ -16,11 +16,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A sweep's result: per load level and seed, each scheduler's mean response; per load, TLS's ratio
  * against Fair and Capacity, and the oracle's against Fair, as mean and standard deviation over the
- * seeds ({@code result.json}), and the ratios against load ({@code ratios.png}).
+ * seeds, and the settings every run shared, such as the cluster's shape ({@code result.json}); and the
+ * ratios against load ({@code ratios.png}).
  */
 public final class SweepReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -82,6 +84,8 @@ public final class SweepReport {
     public ObjectNode toJson() {
         ObjectNode root = JSON.createObjectNode();
         root.put("workload", workload);
+        ObjectNode shared = root.putObject("settings");
+        sharedSettings().forEach(shared::putPOJO);
         ArrayNode runs = root.putArray("points");
         ArrayNode byLoad = root.putArray("by_load");
         for (Map.Entry<Double, Map<Long, BenchReport>> load : points.entrySet()) {
@@ -100,6 +104,15 @@ public final class SweepReport {
             }
         }
         return root;
+    }
+
+    /** The settings with one value in every run: what a reader needs to run the sweep again. */
+    private Map<String, Object> sharedSettings() {
+        List<Map<String, Object>> each = points.values().stream()
+                .flatMap(seeds -> seeds.values().stream()).map(BenchReport::settings).toList();
+        Map<String, Object> shared = new TreeMap<>(each.isEmpty() ? Map.of() : each.get(0));
+        shared.entrySet().removeIf(e -> each.stream().anyMatch(s -> !e.getValue().equals(s.get(e.getKey()))));
+        return shared;
     }
 
     public void write(Path dir) throws IOException {
