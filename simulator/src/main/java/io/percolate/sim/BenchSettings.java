@@ -46,10 +46,13 @@ import java.util.Map;
  * @param vcoresPerNode     {@code --vcores-per-node}: each node's vcores (0, the default: as many as its
  *                          containers, as on YARN's stock NodeManager; 8 is the real mini-cluster's), see
  *                          {@link ClusterSpec#vcoresPerNode()}
+ * @param oneMachine        {@code --one-machine true}: every node on one host, their cores one pool that the JVMs
+ *                          of all nodes share, as on the real mini-cluster; needs {@code --task-cores} or
+ *                          {@code --start-cores} (false, the default: each node its own cores)
  */
 public record BenchSettings(String workload, long seed, int queries, double load, int nodes, int containersPerNode,
         List<String> schedulers, String aloneScheduler, double estimateError, Path out, MemoryLocality locality,
-        DataSources sources, StartupCosts startup, double taskCores, int vcoresPerNode) {
+        DataSources sources, StartupCosts startup, double taskCores, int vcoresPerNode, boolean oneMachine) {
 
     public static final String DEFAULT_WORKLOAD = "small";
     public static final long DEFAULT_SEED = 1;
@@ -88,7 +91,7 @@ public record BenchSettings(String workload, long seed, int queries, double load
             throw new IllegalArgumentException("--vcores-per-node must be in [0, 1024], got " + vcoresPerNode);
         }
         // the cluster checks the rest: a vcore per container at least
-        Simulation.requireOneSetOfCores(cluster(nodes, containersPerNode, taskCores, vcoresPerNode), startup);
+        Simulation.requireOneSetOfCores(cluster(nodes, containersPerNode, taskCores, vcoresPerNode, oneMachine), startup);
     }
 
     /** Every task at full speed, a core per container. */
@@ -96,13 +99,13 @@ public record BenchSettings(String workload, long seed, int queries, double load
             List<String> schedulers, String aloneScheduler, double estimateError, Path out, MemoryLocality locality,
             DataSources sources, StartupCosts startup) {
         this(workload, seed, queries, load, nodes, containersPerNode, schedulers, aloneScheduler, estimateError, out,
-                locality, sources, startup, 0, 0);
+                locality, sources, startup, 0, 0, false);
     }
 
     /** The same settings for another draw and load: a point of a sweep. */
     public BenchSettings at(long otherSeed, double otherLoad) {
         return new BenchSettings(workload, otherSeed, queries, otherLoad, nodes, containersPerNode, schedulers,
-                aloneScheduler, estimateError, out, locality, sources, startup, taskCores, vcoresPerNode);
+                aloneScheduler, estimateError, out, locality, sources, startup, taskCores, vcoresPerNode, oneMachine);
     }
 
     public static BenchSettings defaults() {
@@ -143,11 +146,12 @@ public record BenchSettings(String workload, long seed, int queries, double load
                         .sharingCores(fraction(given, "start-cores", 0))
                         .withJobGap(Math.round(fraction(given, "job-gap-s", 0) * 1000)),
                 fraction(given, "task-cores", 0),
-                (int) number(given, "vcores-per-node", 0));
+                (int) number(given, "vcores-per-node", 0),
+                flag(given, "one-machine"));
         given.keySet().removeAll(List.of("workload", "seed", "queries", "load", "nodes", "containers-per-node", "schedulers",
                 "alone-scheduler", "estimate-error", "out", "memory-speedup", "page-cache-mb", "nfs-mb-per-s",
                 "xdfs-cache-mb", "local-mb-per-s", "prefetch-streams", "am-start-s", "task-start-s", "job-end-s",
-                "am-exit-s", "start-cores", "job-gap-s", "task-cores", "vcores-per-node"));
+                "am-exit-s", "start-cores", "job-gap-s", "task-cores", "vcores-per-node", "one-machine"));
         if (!given.isEmpty()) {
             throw new IllegalArgumentException("unknown option(s): " + given.keySet());
         }
@@ -160,11 +164,22 @@ public record BenchSettings(String workload, long seed, int queries, double load
     }
 
     public ClusterSpec cluster() {
-        return cluster(nodes, containersPerNode, taskCores, vcoresPerNode);
+        return cluster(nodes, containersPerNode, taskCores, vcoresPerNode, oneMachine);
     }
 
-    private static ClusterSpec cluster(int nodes, int containersPerNode, double taskCores, int vcoresPerNode) {
-        return ClusterSpec.of(nodes, containersPerNode).withCores(taskCores).withVcores(vcoresPerNode);
+    private static ClusterSpec cluster(int nodes, int containersPerNode, double taskCores, int vcoresPerNode,
+            boolean oneMachine) {
+        return ClusterSpec.of(nodes, containersPerNode).withCores(taskCores).withVcores(vcoresPerNode)
+                .onOneMachine(oneMachine);
+    }
+
+    /** {@code --key true|false}, false when absent. */
+    private static boolean flag(Map<String, String> given, String key) {
+        String text = given.getOrDefault(key, "false").trim();
+        if (!text.equals("true") && !text.equals("false")) {
+            throw new IllegalArgumentException("--" + key + " must be true or false, got '" + text + "'");
+        }
+        return Boolean.parseBoolean(text);
     }
 
     private static double fraction(Map<String, String> given, String key, double defaultValue) {

@@ -37,7 +37,7 @@ public final class SchedBench {
         } catch (IllegalArgumentException e) {
             System.err.println("sched: " + e.getMessage());
             System.err.println("usage: bench sched [--workload " + String.join("|", Workloads.names())
-                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--estimate-error S] [--memory-speedup X] [--page-cache-mb M] [--nfs-mb-per-s B] [--xdfs-cache-mb C] [--local-mb-per-s L] [--task-cores C] [--vcores-per-node V] [--schedulers "
+                    + "] [--seed N] [--queries N] [--load L] [--nodes N] [--containers-per-node N] [--estimate-error S] [--memory-speedup X] [--page-cache-mb M] [--nfs-mb-per-s B] [--xdfs-cache-mb C] [--local-mb-per-s L] [--task-cores C] [--vcores-per-node V] [--one-machine true] [--schedulers "
                     + String.join(",", Schedulers.names()) + "; also " + String.join(",", Schedulers.variants()) + "] [--out DIR]");
             System.exit(2);
             return;
@@ -91,6 +91,7 @@ public final class SchedBench {
         reported.put("start_cores_per_node", settings.startup().coresPerNode());
         reported.put("job_gap_s", settings.startup().jobGapMillis() / 1000.0);
         reported.put("task_cores_per_node", settings.taskCores());
+        reported.put("one_machine", cluster.oneMachine());
         reported.put("wall_s", runs.stream().mapToLong(RunResult::wallMillis).sum() / 1000.0);
         return new BenchReport(workload, reported, alone, settings.aloneScheduler(), runs, stuck);
     }

@@ -15,9 +15,13 @@ package io.percolate.sim.cluster;
  * @param coresPerNode    0: every container runs its task at full speed, as YARN assumes; else the
  *                        node's cores, which the tasks running on it share (processor sharing), as
  *                        on a node that offers more containers than it has cores
+ * @param oneMachine      every node on one host, as the mini-cluster's NodeManagers: the nodes' cores
+ *                        form one pool that the JVMs starting and the tasks running on any node share,
+ *                        so a busy node's work spills onto an idle node's cores; false: each node its
+ *                        own cores
  */
 public record ClusterSpec(int nodes, int containersPerNode, int containerMb, int vcoresPerNode, long heartbeatMillis,
-                          long updateMillis, double coresPerNode) {
+                          long updateMillis, double coresPerNode, boolean oneMachine) {
     public static final int DEFAULT_CONTAINER_MB = 1024;
     public static final long DEFAULT_HEARTBEAT_MILLIS = 1000;
     /** FairScheduler's default update interval */
@@ -44,19 +48,25 @@ public record ClusterSpec(int nodes, int containersPerNode, int containerMb, int
 
     public static ClusterSpec of(int nodes, int containersPerNode) {
         return new ClusterSpec(nodes, containersPerNode, DEFAULT_CONTAINER_MB, containersPerNode,
-                DEFAULT_HEARTBEAT_MILLIS, DEFAULT_UPDATE_MILLIS, 0);
+                DEFAULT_HEARTBEAT_MILLIS, DEFAULT_UPDATE_MILLIS, 0, false);
     }
 
     /** The same cluster, its tasks sharing {@code cores} cores per node (0: a core per container). */
     public ClusterSpec withCores(double cores) {
         return new ClusterSpec(nodes, containersPerNode, containerMb, vcoresPerNode, heartbeatMillis, updateMillis,
-                cores);
+                cores, oneMachine);
     }
 
     /** The same cluster, its nodes offering {@code vcores} vcores each (0: as many as containers). */
     public ClusterSpec withVcores(int vcores) {
         return new ClusterSpec(nodes, containersPerNode, containerMb, vcores == 0 ? containersPerNode : vcores,
-                heartbeatMillis, updateMillis, coresPerNode);
+                heartbeatMillis, updateMillis, coresPerNode, oneMachine);
+    }
+
+    /** The same cluster, its nodes on one host sharing their cores ({@code true}) or each on its own. */
+    public ClusterSpec onOneMachine(boolean one) {
+        return new ClusterSpec(nodes, containersPerNode, containerMb, vcoresPerNode, heartbeatMillis, updateMillis,
+                coresPerNode, one);
     }
 
     public int containers() {

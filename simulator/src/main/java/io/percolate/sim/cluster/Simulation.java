@@ -83,11 +83,18 @@ public final class Simulation {
         this.costs = costs;
     }
 
-    /** A node's starting JVMs and running tasks share its one set of cores: when both are CPU work, they must agree on it. */
+    /**
+     * A node's starting JVMs and running tasks share its one set of cores: when both are CPU work,
+     * they must agree on it; and nodes on one machine pool cores only if some work is CPU work.
+     */
     public static void requireOneSetOfCores(ClusterSpec cluster, StartupCosts costs) {
         if (cluster.sharesCores() && costs.sharesCores() && cluster.coresPerNode() != costs.coresPerNode()) {
             throw new IllegalArgumentException("a node's starts and tasks share one set of cores: --start-cores "
                     + costs.coresPerNode() + " and --task-cores " + cluster.coresPerNode() + " differ");
+        }
+        if (cluster.oneMachine() && !cluster.sharesCores() && !costs.sharesCores()) {
+            throw new IllegalArgumentException("nodes on one machine share cores: --one-machine needs --task-cores"
+                    + " or --start-cores");
         }
     }
 
@@ -254,7 +261,10 @@ public final class Simulation {
         final Set<CachedSplit> fetching = new HashSet<>();
         /** the filer, when tables are on NFS: the reads in progress share its bandwidth */
         final ProcessorSharing filer;
-        /** each node's cores, when starts or tasks are CPU work: the JVMs starting and the tasks running on it share them */
+        /**
+         * each node's cores, when starts or tasks are CPU work: the JVMs starting and the tasks running on it share
+         * them; one pool for every node when they are on one machine
+         */
         final Map<NodeId, ProcessorSharing> cores = new LinkedHashMap<>();
         final StartsSpent amStarts = new StartsSpent();
         final StartsSpent taskStarts = new StartsSpent();
@@ -276,14 +286,16 @@ public final class Simulation {
             if (sources.prefetches()) {
                 scheduler.inputReadiness(this::cachedShare);
             }
+            double nodeCores = Math.max(cluster.coresPerNode(), costs.coresPerNode());
+            ProcessorSharing machine = cluster.oneMachine()
+                    ? ProcessorSharing.cores(nodeCores * nodes.size(), events, clock) : null;
             nodes.forEach(n -> {
                 launched.put(n, new ArrayList<>());
                 completed.put(n, new ArrayList<>());
                 exited.put(n, new ArrayList<>());
                 pageCaches.put(n, new SplitLru(locality.pageCacheMb() * MB));
-                if (cluster.sharesCores() || costs.sharesCores()) {
-                    cores.put(n, ProcessorSharing.cores(Math.max(cluster.coresPerNode(), costs.coresPerNode()),
-                            events, clock));
+                if (nodeCores > 0) {
+                    cores.put(n, machine != null ? machine : ProcessorSharing.cores(nodeCores, events, clock));
                 }
             });
             queriesLeft = workload.queries().size();

@@ -14,12 +14,15 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Tasks sharing their node's cores: a node that offers more containers than it has cores runs
  * every task more slowly once its tasks outnumber its cores, as processor sharing; the cluster's
- * throughput is its cores', so an offered load is a share of them.
+ * throughput is its cores', so an offered load is a share of them. Nodes on one machine (the
+ * mini-cluster's) share one pool of cores.
  */
 final class TestTaskCores {
 
@@ -35,9 +38,13 @@ final class TestTaskCores {
 
     /** The response of each job on one node of 4 containers (the AM and three tasks) and {@code cores} cores. */
     private static double response(double cores, DataSources sources, SimQuery... jobs) {
+        return response(ClusterSpec.of(1, 4).withCores(cores), sources, jobs);
+    }
+
+    private static double response(ClusterSpec cluster, DataSources sources, SimQuery... jobs) {
         Workload workload = new Workload("jobs", 1, List.of("all"), List.of(jobs));
-        return new Simulation(ClusterSpec.of(1, 4).withCores(cores), SimUser.current(), MemoryLocality.OFF, sources,
-                StartupCosts.NONE).run(workload, Schedulers.create("fair")).response(jobs[0].id());
+        return new Simulation(cluster, SimUser.current(), MemoryLocality.OFF, sources, StartupCosts.NONE)
+                .run(workload, Schedulers.create("fair")).response(jobs[0].id());
     }
 
     @Test
@@ -51,6 +58,20 @@ final class TestTaskCores {
         assertEquals(fullSpeed, response(3, DataSources.HDFS, job("q", 0, 3)), 1e-9);
         // a single map never shares: 10 s on one core as with a core per container
         assertEquals(response(0, DataSources.HDFS, job("q", 0, 1)), response(1, DataSources.HDFS, job("q", 0, 1)), 1e-9);
+    }
+
+    @Test
+    void nodesOnOneMachine_poolTheirCores_soAnIdleNodesCoreServesABusyNode() {
+        // FairScheduler assigns both maps at the first heartbeat after the ask, on one node; the other idles
+        ClusterSpec twoNodes = ClusterSpec.of(2, 4).withCores(1);
+        double fullSpeed = response(ClusterSpec.of(2, 4), DataSources.HDFS, job("q", 0, 2));
+        // each node its own core: the two maps share one, 20 s instead of 10
+        assertEquals(fullSpeed + 10, response(twoNodes, DataSources.HDFS, job("q", 0, 2)), 1e-9);
+        // one machine of two cores: each map has a core
+        assertEquals(fullSpeed, response(twoNodes.onOneMachine(true), DataSources.HDFS, job("q", 0, 2)), 1e-9);
+        // three maps on the two pooled cores: 15 s
+        assertEquals(response(ClusterSpec.of(2, 4), DataSources.HDFS, job("q", 0, 3)) + 5,
+                response(twoNodes.onOneMachine(true), DataSources.HDFS, job("q", 0, 3)), 1e-9);
     }
 
     @Test
@@ -78,5 +99,11 @@ final class TestTaskCores {
         assertEquals(2.0, BenchSettings.parse("--task-cores", "2", "--task-start-s", "1", "--start-cores", "2")
                 .cluster().coresPerNode());
         assertThrows(IllegalArgumentException.class, () -> BenchSettings.parse("--task-cores", "-1"));
+        // one machine pools the cores of starts or tasks; with neither it has nothing to pool
+        assertTrue(BenchSettings.parse("--task-cores", "1", "--one-machine", "true").cluster().oneMachine());
+        assertFalse(BenchSettings.parse("--task-cores", "1").cluster().oneMachine());
+        assertThrows(IllegalArgumentException.class, () -> BenchSettings.parse("--one-machine", "true"));
+        assertThrows(IllegalArgumentException.class,
+                () -> BenchSettings.parse("--task-cores", "1", "--one-machine", "yes"));
     }
 }

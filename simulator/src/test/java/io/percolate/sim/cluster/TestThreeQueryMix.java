@@ -70,7 +70,7 @@ final class TestThreeQueryMix {
         // small queries' AMs take containers as large's waves end, as under Fair without the limit
         BenchReport spare = SchedBench.run(new BenchSettings("mix", 1, 3, BenchSettings.DEFAULT_LOAD, 4, 4,
                 List.of("fair", "fair-noamlimit"), "fair", 0, Path.of("unused"), MemoryLocality.OFF, DataSources.HDFS,
-                StartupCosts.NONE, 0, 8));
+                StartupCosts.NONE, 0, 8, false));
         assertEquals(smallMean(spare, "fair-noamlimit"), smallMean(spare, "fair"));
         assertTrue(smallMean(spare, "fair") < smallMean(report, "fair"),
                 () -> smallMean(spare, "fair") + " s with vcores to spare vs " + smallMean(report, "fair") + " s");
