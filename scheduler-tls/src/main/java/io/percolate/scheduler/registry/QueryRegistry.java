@@ -281,7 +281,7 @@ public final class QueryRegistry {
             Placement p = order.get(i);
             TrackedQuery query = active.get(p.query().key());
             query.place(p, i);
-            query.forecast(capacity, learned, tasks.running() + starting, now);
+            query.forecast(capacity, learned, tasks.running() + starting);
             byRule.merge(p.rule(), 1, Integer::sum);
             byStatus.merge(query.status(), 1, Integer::sum);
             if (p.query().slowdown() > threshold) {

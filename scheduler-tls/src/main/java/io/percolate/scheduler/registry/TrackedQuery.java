@@ -13,6 +13,7 @@ import io.percolate.scheduler.qef.ServiceTime;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -374,95 +375,110 @@ final class TrackedQuery {
     /**
      * Forecasts the time of every job that has arrived but not yet run a task: its start-up, then
      * its estimated maps, the hand-off and its reduces (rescaled as {@link #fullSpeed} says) on
-     * its share of {@code capacity} containers, each phase slowed by the tasks expected to run
-     * beside it, then its end. The share is even among the query's running jobs (Hive's parallel
-     * stages) and grows as each sibling's tasks end by its own forecast ({@link #onGrowingShare}).
-     * The last forecast before its first task stands; jobs whose tasks started before the
-     * descriptor was known get none, so every forecast precedes what it predicts.
+     * the containers its query's jobs ranked before it leave (Hive's parallel stages: LoDFA, or
+     * arrival order, serves a query's jobs one after another), each phase slowed by the tasks
+     * expected to run beside it, then its end. A job ahead holds as many containers as its first
+     * phase runs at once until its tasks end by its own forecast ({@link #onFreedShare}). The
+     * forecast counts from when the job could start, not from now: renewed at every ordering
+     * until its first task, it takes in what became known (siblings, learned costs) but not how
+     * long the job has waited so far. Jobs whose tasks started before the descriptor was known
+     * get none, so every forecast precedes what it predicts.
      *
      * @param load the tasks expected to run on the cluster as these jobs start: those running
      *             now and the first phases of those about to start ({@link #startingTasks})
      */
-    void forecast(double capacity, LearnedJobCosts.JobCosts costs, double load, long now) {
+    void forecast(double capacity, LearnedJobCosts.JobCosts costs, double load) {
         if (!status.honoured()) {
             return;
         }
-        double share = share(capacity);
-        // a job's tasks on a share of s containers; as its share grows its tasks take the places
-        // its siblings leave, so the load beside it stays as it was
-        record Awaiting(JobEstimate estimate, FullSpeed fullSpeed, DoubleUnaryOperator onShare) { }
-        Map<ApplicationId, Awaiting> awaiting = new HashMap<>();
-        // first pass: each job on an even share throughout, which says when a waiting sibling lets its share go
-        Map<ApplicationId, Double> evenTasks = new HashMap<>();
-        for (ApplicationId app : awaitingFirstTask) {
+        // the jobs ahead in the query's order: containers each holds, from when until when
+        List<Holding> ahead = new ArrayList<>();
+        for (ApplicationId app : running.stream().sorted(this::compareRanks).toList()) {
             JobFacts facts = factsOf(stageOfApp.get(app));
-            if (facts != null) {
-                JobEstimate e = facts.job().estimate();
+            if (facts == null) {
+                continue;
+            }
+            JobEstimate e = facts.job().estimate();
+            long ready = readyOfApp.get(app);
+            long tasksStart = ready + Math.round(costs.startSeconds() * 1000);
+            if (awaitingFirstTask.contains(app)) {
+                double held = ahead.stream().filter(h -> h.holds(tasksStart)).mapToDouble(Holding::containers).sum();
+                double atFirst = firstPhase(e, Math.max(0, capacity - held));
                 FullSpeed f = fullSpeed(e, costs);
-                double others = Math.max(0, load - firstPhase(e, share));
-                DoubleUnaryOperator onShare = s -> phases(e, f, s,
-                        Math.max(0, others - (firstPhase(e, s) - firstPhase(e, share))));
-                awaiting.put(app, new Awaiting(e, f, onShare));
-                evenTasks.put(app, costs.handOff(e.reduceTasks() > 0) + onShare.applyAsDouble(share));
+                // as its share grows its tasks take the places of those ahead, so the load beside it stays as it was
+                double others = Math.max(0, load - atFirst);
+                DoubleUnaryOperator onShare = s -> phases(e, f, s, Math.max(0, others - (firstPhase(e, s) - atFirst)));
+                double tasks = costs.handOff(e.reduceTasks() > 0)
+                        + onFreedShare(onShare, capacity, held, changesAfter(tasksStart, ahead));
+                forecastOfApp.put(app, new Forecast(costs.overhead() + tasks, tasks, e, f.correction(), f.parallelism()));
+                ahead.add(new Holding(firstPhase(e, capacity), tasksStart, tasksStart + Math.round(tasks * 1000)));
+            } else {
+                // running its tasks: until they end by its standing forecast, or throughout without one
+                Forecast f = forecastOfApp.get(app);
+                ahead.add(new Holding(firstPhase(e, capacity), Long.MIN_VALUE, f == null ? Long.MAX_VALUE
+                        : ready + Math.round((f.seconds() - costs.endSeconds()) * 1000)));
             }
         }
-        awaiting.forEach((app, job) -> {
-            long tasksStart = Math.max(now, readyOfApp.get(app) + Math.round(costs.startSeconds() * 1000));
-            double[] releases = running.stream().filter(sibling -> !sibling.equals(app))
-                    .map(sibling -> tasksEnd(sibling, evenTasks, costs))
-                    .flatMapToLong(OptionalLong::stream)
-                    .mapToDouble(end -> Math.max(0, Math.max(now, end) - tasksStart) / 1000.0)
-                    .sorted().toArray();
-            JobEstimate e = job.estimate();
-            double tasks = costs.handOff(e.reduceTasks() > 0)
-                    + onGrowingShare(job.onShare(), capacity, running.size(), releases);
-            forecastOfApp.put(app, new Forecast(costs.overhead() + tasks, tasks, e, job.fullSpeed().correction(),
-                    job.fullSpeed().parallelism()));
-        });
     }
 
-    /**
-     * When a running job's tasks end by its forecast: {@code evenTasks} for a job still waiting
-     * for its first task, else its standing forecast; empty for a job with none, which keeps its
-     * share throughout.
-     */
-    private OptionalLong tasksEnd(ApplicationId app, Map<ApplicationId, Double> evenTasks, LearnedJobCosts.JobCosts costs) {
-        long ready = readyOfApp.get(app);
-        Double waiting = evenTasks.get(app);
-        if (waiting != null) {
-            return OptionalLong.of(ready + Math.round((costs.startSeconds() + waiting) * 1000));
+    /** Containers a job ahead in the query's order holds while its tasks run, from and until (epoch ms). */
+    private record Holding(double containers, long fromMillis, long untilMillis) {
+        boolean holds(long at) {
+            return fromMillis <= at && at < untilMillis;
         }
-        Forecast f = forecastOfApp.get(app);
-        return f == null ? OptionalLong.empty()
-                : OptionalLong.of(ready + Math.round((f.seconds() - costs.endSeconds()) * 1000));
     }
 
     /**
-     * Seconds a job's tasks take on a share that starts even among {@code jobs} running jobs and
-     * grows as each sibling's tasks end ({@code releases}: seconds after the job's tasks start,
-     * sorted). Fluid: on a share of c containers the job does 1 / {@code alone}(c) of itself per
-     * second, so 16 s of work on 5 of 10 containers whose sibling ends after 10 s has 6 s left
-     * at 5 containers, which is 3.75 s on all 10 when 8 maps can use them (10 s alone).
+     * What the jobs ahead take and let go after {@code start}: seconds after it and containers
+     * (negative: let go), by time; a job that never lets go is held throughout.
      */
-    private static double onGrowingShare(DoubleUnaryOperator alone, double capacity, int jobs, double[] releases) {
+    private static double[][] changesAfter(long start, List<Holding> ahead) {
+        List<double[]> changes = new ArrayList<>();
+        for (Holding h : ahead) {
+            if (h.fromMillis() > start) {
+                changes.add(new double[] {(h.fromMillis() - start) / 1000.0, h.containers()});
+            }
+            if (h.untilMillis() > start && h.untilMillis() < Long.MAX_VALUE) {
+                changes.add(new double[] {(h.untilMillis() - start) / 1000.0, -h.containers()});
+            }
+        }
+        changes.sort(Comparator.comparingDouble(c -> c[0]));
+        return changes.toArray(double[][]::new);
+    }
+
+    /** The query's running applications in the order the policy serves them (LoDFA, or arrival). */
+    private int compareRanks(ApplicationId a, ApplicationId b) {
+        return AppRank.compare(rank(a), rank(b), null);
+    }
+
+    /**
+     * Seconds a job's tasks take on the containers of {@code capacity} that the jobs ahead of it
+     * do not hold: {@code held} at first, then as they take and let go of theirs
+     * ({@code changes}: seconds after the job's tasks start and containers, by time). Fluid: on
+     * c containers the job does 1 / {@code alone}(c) of itself per second, so 8 maps of 10 s
+     * behind a job holding 8 of 10 containers for 10 s do a quarter of their 80 container-s on
+     * the 2 left, then the rest on all 10 in 7.5 s: 17.5 s. A job ahead that never lets go leaves
+     * it at least one container, as YARN gives it one when any task ahead ends.
+     */
+    private static double onFreedShare(DoubleUnaryOperator alone, double capacity, double held, double[][] changes) {
         double elapsed = 0;
         double done = 0;
-        int sharing = Math.max(1, jobs);
-        for (double release : releases) {
-            if (release > elapsed) {
-                double whole = alone.applyAsDouble(capacity / sharing);
+        for (double[] change : changes) {
+            double share = capacity - held;
+            if (change[0] > elapsed && share > 0) {
+                double whole = alone.applyAsDouble(share);
                 if (!(whole > 0)) {
                     return elapsed;
                 }
-                if (elapsed + (1 - done) * whole <= release) {
+                if (elapsed + (1 - done) * whole <= change[0]) {
                     return elapsed + (1 - done) * whole;
                 }
-                done += (release - elapsed) / whole;
-                elapsed = release;
+                done += (change[0] - elapsed) / whole;
             }
-            sharing = Math.max(1, sharing - 1);
+            elapsed = Math.max(elapsed, change[0]);
+            held += change[1];
         }
-        return elapsed + (1 - done) * alone.applyAsDouble(capacity / sharing);
+        return elapsed + (1 - done) * alone.applyAsDouble(Math.max(Math.min(1, capacity), capacity - held));
     }
 
     /**
@@ -476,28 +492,25 @@ final class TrackedQuery {
                 running -> ServiceTime.slowdown(others + running, f.parallelism()));
     }
 
-    /** The containers each of the query's running jobs (Hive's parallel stages) has at first: an even share. */
-    private double share(double capacity) {
-        return capacity / Math.max(1, running.size());
-    }
-
     /** The tasks a job starting on {@code share} containers runs at once in its first phase. */
     private static double firstPhase(JobEstimate e, double share) {
         return Math.min(share, e.mapTasks() > 0 ? e.mapTasks() : e.reduceTasks());
     }
 
-    /** Tasks the query's jobs that have not launched one yet will run at first ({@link #forecast}). */
+    /**
+     * Tasks the query's jobs that have not launched one yet will run at first ({@link #forecast}):
+     * their first phases, as many as the cluster's containers hold.
+     */
     double startingTasks(double capacity) {
         if (!status.honoured()) {
             return 0;
         }
-        double share = share(capacity);
         double tasks = 0;
         for (ApplicationId app : awaitingFirstTask) {
             JobFacts facts = factsOf(stageOfApp.get(app));
-            tasks += facts == null ? 0 : firstPhase(facts.job().estimate(), share);
+            tasks += facts == null ? 0 : firstPhase(facts.job().estimate(), capacity);
         }
-        return tasks;
+        return Math.min(capacity, tasks);
     }
 
     /** Task containers of the query running now. */

@@ -410,11 +410,13 @@ final class TestRuntimeCorrection {
     }
 
     /**
-     * Hive runs a query's independent stages at once: two sibling jobs of 8 maps × 10 s each
-     * share the 10 containers, so each is forecast 80 / 5 = 16 s rather than 80 / 8 = 10 s alone.
+     * Hive runs a query's independent stages at once, and LoDFA serves them in order: of two
+     * sibling jobs of 8 maps × 10 s on 10 containers, Stage-1 (as deep and as large, but first)
+     * runs its 8 maps at once, 10 s; Stage-2 runs 2 on the 2 containers left, a quarter of its
+     * work, then the rest on all 10 in 7.5 s: 17.5 s.
      */
     @Test
-    void siblingJobsRunningAtOnce_areForecastWithTheirShareOfTheCluster() throws InterruptedException {
+    void siblingJobsRunningAtOnce_areForecastOnTheContainersTheJobsAheadLeave() throws InterruptedException {
         QueryDag tree = siblingsThenJoin(8, 8);
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", tree)), true);
         runSiblings(registry, "q1", 20_000);
@@ -427,23 +429,36 @@ final class TestRuntimeCorrection {
         registry.applicationRemoved(APP3);
 
         QueryView q1 = registry.retiredQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
-        assertEquals(List.of("stage-1 16.0 20.0", "stage-2 16.0 20.0", "stage-3 10.0 10.0"), q1.forecasts().stream()
+        assertEquals(List.of("stage-1 10.0 20.0", "stage-2 17.5 20.0", "stage-3 10.0 10.0"), q1.forecasts().stream()
                 .map(f -> f.stage() + " " + f.predictedSeconds() + " " + f.observedSeconds()).toList());
     }
 
     /**
-     * A sibling's share is its own only until the sibling ends: Stage-1 (2 maps × 10 s) is done
-     * after 10 s on its 5 containers and leaves them to Stage-2 (8 maps × 10 s), which has 6 of
-     * its 16 s on 5 containers left then, and finishes them on 8 in 3.75 s: 13.75 s, not 16.
+     * The larger sibling goes first: Stage-2 (8 maps × 10 s) holds 8 of the 10 containers for
+     * 10 s, and Stage-1 (4 maps) does half its 40 container-s on the 2 left, then the other half
+     * on 4 containers in 5 s: 15 s, where an even share of 5 containers each would have said 10 s
+     * and 16 s. A forecast renewed while the job waits counts from when it could start, so
+     * waiting 30 s for its first task leaves it as it was.
      */
     @Test
-    void aSiblingThatEndsFirst_leavesItsShareToTheJobStillRunning() throws InterruptedException {
-        QueryDag tree = siblingsThenJoin(2, 8);
+    void aJobBehindItsSiblings_waitsForTheContainersTheyHold_andItsForecastDoesNotGrowWithTheWait()
+            throws InterruptedException {
+        QueryDag tree = siblingsThenJoin(4, 8);
         QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", tree)), true);
-        runSiblings(registry, "q1", 20_000);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        awaitLoaded(registry);
+        placed(registry, "q1");
+        registry.taskLaunched(APP2);
+        clock.set(30_000);
+        placed(registry, "q1");
+        registry.taskLaunched(APP1);
+        clock.set(40_000);
+        registry.applicationRemoved(APP1);
+        registry.applicationRemoved(APP2);
 
         QueryView q1 = registry.activeQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
-        assertEquals(List.of("stage-1 10.0", "stage-2 13.75"), q1.forecasts().stream()
+        assertEquals(List.of("stage-1 15.0", "stage-2 10.0"), q1.forecasts().stream()
                 .map(f -> f.stage() + " " + f.predictedSeconds()).toList());
     }
 
