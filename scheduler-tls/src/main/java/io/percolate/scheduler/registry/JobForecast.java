@@ -3,8 +3,9 @@ package io.percolate.scheduler.registry;
 /**
  * A finished job's time as the scheduler forecast it against how long it took: the live check of
  * the time model at job level. The forecast is made before the job's first task runs (start-up
- * plus its estimated map and reduce phases, alone on the cluster); the time is from the moment the
- * job could start until it finished, so waiting behind other queries counts against it.
+ * plus its estimated map and reduce phases on what the query's jobs ranked before it leave of the
+ * cluster), and both count from the moment the job could start until it finished, so waiting
+ * behind other queries counts against it.
  *
  * @param stage            the job's stage in the query's DAG
  * @param predictedSeconds the forecast
