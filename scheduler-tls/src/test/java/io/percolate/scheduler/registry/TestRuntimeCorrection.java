@@ -463,6 +463,33 @@ final class TestRuntimeCorrection {
     }
 
     /**
+     * A job ahead takes its containers when it can start, not before: Stage-1 (4 maps × 10 s)
+     * could start at 0 s and has all 10 containers for 2 s (a fifth of its work); Stage-2 (8 maps,
+     * ahead) arrives at 2 s and holds 8 of them for 10 s, in which Stage-1 does half its work on
+     * the 2 left; it does the last three tenths on 4 containers in 3 s: 15 s.
+     */
+    @Test
+    void aJobAheadThatArrivesLater_takesItsContainersFromWhenItCanStart() throws InterruptedException {
+        QueryDag tree = siblingsThenJoin(4, 8);
+        QueryRegistry registry = registry(new FakeSource().serve(stored("q1", "alice", "alice", tree)), true);
+        registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
+        awaitLoaded(registry);
+        clock.set(2_000);
+        registry.applicationAdded(APP2, "alice", tags("q1", "Stage-2"));
+        awaitLoaded(registry);
+        placed(registry, "q1");
+        registry.taskLaunched(APP1);
+        registry.taskLaunched(APP2);
+        clock.set(20_000);
+        registry.applicationRemoved(APP1);
+        registry.applicationRemoved(APP2);
+
+        QueryView q1 = registry.activeQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
+        assertEquals(List.of("stage-1 15.0", "stage-2 10.0"), q1.forecasts().stream()
+                .map(f -> f.stage() + " " + f.predictedSeconds()).toList());
+    }
+
+    /**
      * Queries q1–q7 of one job of two 10 s maps (WRD 20, LOW): q1–q3 alone, taking 10 s a task,
      * then q4 with q5 and q6 with q7, taking 20 s a task: a cluster that runs about two tasks at
      * full speed.
