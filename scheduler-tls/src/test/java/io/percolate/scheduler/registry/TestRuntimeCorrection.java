@@ -453,13 +453,7 @@ final class TestRuntimeCorrection {
         clock.set(30_000);
         placed(registry, "q1");
         registry.taskLaunched(APP1);
-        clock.set(40_000);
-        registry.applicationRemoved(APP1);
-        registry.applicationRemoved(APP2);
-
-        QueryView q1 = registry.activeQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
-        assertEquals(List.of("stage-1 15.0", "stage-2 10.0"), q1.forecasts().stream()
-                .map(f -> f.stage() + " " + f.predictedSeconds()).toList());
+        assertEquals(List.of("stage-1 15.0", "stage-2 10.0"), siblingForecasts(registry, 40_000));
     }
 
     /**
@@ -480,13 +474,16 @@ final class TestRuntimeCorrection {
         placed(registry, "q1");
         registry.taskLaunched(APP1);
         registry.taskLaunched(APP2);
-        clock.set(20_000);
+        assertEquals(List.of("stage-1 15.0", "stage-2 10.0"), siblingForecasts(registry, 20_000));
+    }
+
+    /** q1's Stage-1 and Stage-2 end at {@code millis}: their forecasts, in that order. */
+    private List<String> siblingForecasts(QueryRegistry registry, long millis) {
+        clock.set(millis);
         registry.applicationRemoved(APP1);
         registry.applicationRemoved(APP2);
-
         QueryView q1 = registry.activeQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
-        assertEquals(List.of("stage-1 15.0", "stage-2 10.0"), q1.forecasts().stream()
-                .map(f -> f.stage() + " " + f.predictedSeconds()).toList());
+        return q1.forecasts().stream().map(f -> f.stage() + " " + f.predictedSeconds()).toList();
     }
 
     /**
