@@ -45,6 +45,10 @@ import java.util.TreeMap;
  * @param taskGate     TLS's {@code percolate.scheduler.task-gate} on its cluster: a job starts its tasks
  *                     only while the jobs before it hold and ask for fewer than this many times
  *                     the tasks the cluster runs at full speed (0, TLS's default: off)
+ * @param splitBytes   the largest input split, and the input each reducer gets
+ *                     ({@code mapreduce.input.fileinputformat.split.maxsize},
+ *                     {@code hive.exec.reducers.bytes.per.reducer}), also xdfs's cache block; by
+ *                     default {@link #defaultSplitBytes}, so a query has the same tasks at any scale
  * @param rounds       how many times every scheduler runs the mixes, round by round (each scheduler
  *                     on a fresh cluster in every round), so that each ratio comes with its spread and
  *                     the machine's drift over the invocation falls on every scheduler alike
@@ -53,7 +57,7 @@ import java.util.TreeMap;
 record ClusterSettings(List<String> mixes, List<BenchScheduler> schedulers, double scale, double largeScale,
                        TableFormat format, int queries, double meanGapSeconds, int groupSize, long seed, int nodes,
                        int nodeMemoryMb, double filerMbPerSecond, boolean prefetch, boolean manager, boolean trainedModel,
-                       int amLane, double taskGate, int rounds, Path out) {
+                       int amLane, double taskGate, long splitBytes, int rounds, Path out) {
     static final int CONTAINER_MB = 512;
     static final Set<String> MIXES = Set.of("facebook", "groups", "single", "xdfs", "smoke", "xdfs-smoke");
     /** Where the large queries' tables are declared when {@code largeScale} differs from {@code scale}. */
@@ -69,7 +73,8 @@ record ClusterSettings(List<String> mixes, List<BenchScheduler> schedulers, doub
         }
         if (mixes.isEmpty() || schedulers.isEmpty() || !(scale > 0) || !(largeScale > 0) || queries < 1
                 || !(meanGapSeconds >= 0) || groupSize < 1 || nodes < 1 || nodeMemoryMb < CONTAINER_MB
-                || !(filerMbPerSecond > 0) || amLane < 0 || !(taskGate >= 0) || Double.isInfinite(taskGate) || rounds < 1) {
+                || !(filerMbPerSecond > 0) || amLane < 0 || !(taskGate >= 0) || Double.isInfinite(taskGate) || splitBytes < 1
+                || rounds < 1) {
             throw new IllegalArgumentException("bad settings: " + this);
         }
         // the fields are not assigned yet: the parameters, not xdfs() and largeTables()
@@ -93,17 +98,17 @@ record ClusterSettings(List<String> mixes, List<BenchScheduler> schedulers, doub
      * {@code --queries 10}, {@code --gap 10},
      * {@code --group-size 2}, {@code --seed 1}, {@code --nodes 2}, {@code --node-mb 2048}, {@code --filer-mb 4},
      * {@code --no-prefetch} (prefetch is on by default), {@code --no-manager} (the manager runs by
-     * default), {@code --trained-model}, {@code --am-lane 0}, {@code --task-gate 0}, {@code --rounds 1},
+     * default), {@code --trained-model}, {@code --am-lane 0}, {@code --task-gate 0}, {@code --split-mb} (default: {@link #defaultSplitBytes}), {@code --rounds 1},
      * {@code --out target/bench/cluster}.
      */
     static ClusterSettings parse(List<String> args) {
         BenchOptions o = BenchOptions.parse(args, Set.of("mix", "schedulers", "scale", "large-scale", "format",
-                        "queries", "gap", "group-size", "seed", "nodes", "node-mb", "filer-mb", "am-lane", "task-gate", "rounds",
+                        "queries", "gap", "group-size", "seed", "nodes", "node-mb", "filer-mb", "am-lane", "task-gate", "split-mb", "rounds",
                         "out"),
                 Set.of("no-prefetch", "no-manager", "trained-model"), "--mix facebook,groups,single,xdfs"
                         + " --schedulers tls,fair,capacity,fair-noamlimit,tls-noguard,tls-amq1 --scale SF --large-scale SF --format text|orc"
                         + " --queries N --gap S --group-size N --seed N --nodes N --node-mb MB --filer-mb M"
-                        + " --no-prefetch --no-manager --trained-model --am-lane N --task-gate F --rounds N --out DIR");
+                        + " --no-prefetch --no-manager --trained-model --am-lane N --task-gate F --split-mb MB --rounds N --out DIR");
         List<BenchScheduler> schedulers = new ArrayList<>();
         for (String s : o.list("schedulers", List.of("tls", "fair", "capacity"))) {
             schedulers.add(BenchScheduler.of(s));
@@ -114,7 +119,9 @@ record ClusterSettings(List<String> mixes, List<BenchScheduler> schedulers, doub
                 o.integer("queries", 10), o.number("gap", 10), o.integer("group-size", 2),
                 o.longInteger("seed", 1), o.integer("nodes", 2), o.integer("node-mb", 2048), o.number("filer-mb", 4),
                 !o.flag("no-prefetch"), !o.flag("no-manager"), o.flag("trained-model"), o.integer("am-lane", 0),
-                o.number("task-gate", 0), o.integer("rounds", 1),
+                o.number("task-gate", 0),
+                o.optionalNumber("split-mb").map(mb -> (long) (mb * (1 << 20))).orElse(defaultSplitBytes(scale)),
+                o.integer("rounds", 1),
                 o.path("out", Path.of("target", "bench", "cluster")));
     }
 
@@ -181,7 +188,7 @@ record ClusterSettings(List<String> mixes, List<BenchScheduler> schedulers, doub
     }
 
     /** Split size that cuts lineitem into about four map tasks at any scale (1 MB at least). */
-    long splitBytes() {
+    static long defaultSplitBytes(double scale) {
         return Math.max(1L << 20, (long) (scale * 190e6));
     }
 

@@ -95,6 +95,17 @@ final class TestClusterSettings {
     }
 
     @Test
+    void splits_cutLineitemIntoAboutFourMaps_atAnyScale_unlessASizeIsGiven() {
+        assertEquals(3_800_000L, ClusterSettings.parse(List.of()).splitBytes());
+        assertEquals(19_000_000L, ClusterSettings.parse(List.of("--scale", "0.1")).splitBytes());
+        assertEquals(1L << 20, ClusterSettings.parse(List.of("--scale", "0.001")).splitBytes(), "1 MiB at least");
+        ClusterSettings small = ClusterSettings.parse(List.of("--scale", "0.1", "--split-mb", "0.5"));
+        assertEquals(1L << 19, small.splitBytes());
+        assertEquals(1L << 19, small.toMap().get("split_bytes"));
+        assertThrows(IllegalArgumentException.class, () -> ClusterSettings.parse(List.of("--split-mb", "0")));
+    }
+
+    @Test
     void oneRound_byDefault_andAtLeastOne() {
         assertEquals(1, ClusterSettings.parse(List.of()).rounds());
         ClusterSettings two = ClusterSettings.parse(List.of("--rounds", "2"));
