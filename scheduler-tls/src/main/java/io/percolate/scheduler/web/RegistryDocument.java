@@ -5,6 +5,7 @@ import io.percolate.model.QueryDag;
 import io.percolate.model.TableRef;
 import io.percolate.scheduler.qef.Placement;
 import io.percolate.scheduler.qef.QueryState;
+import io.percolate.scheduler.registry.JobForecast;
 import io.percolate.scheduler.registry.QefSummary;
 import io.percolate.scheduler.registry.QueryView;
 import io.percolate.scheduler.registry.RegistrySnapshot;
@@ -12,6 +13,7 @@ import io.percolate.scheduler.registry.WorkAccount;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -58,9 +60,12 @@ record RegistryDocument(Double load, Double threshold, Double capacity, Double m
      *
      * @param depth jobs on the longest chain from it to the query's last job (LoDFA serves deeper first)
      * @param state running (an application of it runs), finished, or pending (not submitted yet)
+     * @param forecastSeconds a finished job's time as TLS forecast it before its first task, from
+     *                        when it could start ({@link JobForecast}); null for the others
+     * @param tookSeconds     what that job took, from the same moment
      */
     record Job(String stage, List<String> parents, int depth, String operator, Double wrd, List<String> inputTables,
-               String state) {
+               String state, Double forecastSeconds, Double tookSeconds) {
     }
 
     /** @param state running or finished */
@@ -107,12 +112,17 @@ record RegistryDocument(Double load, Double threshold, Double capacity, Double m
         }
         Set<String> finished = Set.copyOf(q.finishedStages());
         Map<String, Integer> depths = dag.depths();
+        Map<String, JobForecast> forecasts = new HashMap<>();
+        // a forecast names its job by the application's tag, as running jobs are resolved above
+        q.forecasts().forEach(f -> dag.job(f.stage()).ifPresent(j -> forecasts.put(j.stageId(), f)));
         List<Job> jobs = new ArrayList<>();
         for (JobNode job : dag.jobs()) {
             String state = running.contains(job.stageId()) ? "running"
                     : finished.contains(job.stageId()) ? "finished" : "pending";
+            Optional<JobForecast> forecast = Optional.ofNullable(forecasts.get(job.stageId()));
             jobs.add(new Job(job.stageId(), job.parents(), depths.get(job.stageId()), job.operator().name(),
-                    finite(job.estimate().wrd()), job.inputTables().stream().map(TableRef::name).toList(), state));
+                    finite(job.estimate().wrd()), job.inputTables().stream().map(TableRef::name).toList(), state,
+                    forecast.map(JobForecast::predictedSeconds).orElse(null), forecast.map(JobForecast::observedSeconds).orElse(null)));
         }
         return jobs;
     }

@@ -11,6 +11,7 @@ import io.percolate.scheduler.qef.Placement;
 import io.percolate.scheduler.qef.QueryState;
 import io.percolate.scheduler.qef.Rule;
 import io.percolate.scheduler.registry.DescriptorStatus;
+import io.percolate.scheduler.registry.JobForecast;
 import io.percolate.scheduler.registry.QefSummary;
 import io.percolate.scheduler.registry.QueryView;
 import io.percolate.scheduler.registry.RegistrySnapshot;
@@ -37,7 +38,8 @@ final class Snapshots {
     /**
      * Query q1 (alice): Stage-1 and Stage-2 (joins reading lineitem / orders) feed Stage-3; Stage-1
      * finished, Stage-2 runs as APP2, Stage-3 is pending; QEF put it first by SWRD. Then APP3 of bob,
-     * untagged and not placed yet. Retired: q0, whose one job predicted 100 and used 80 container-s.
+     * untagged and not placed yet. Retired: q0, whose one job predicted 100 and used 80 container-s,
+     * forecast at 3.5 s and taking 3 s.
      */
     static RegistrySnapshot sample() {
         QueryDag dag = new QueryDag(List.of(
@@ -57,7 +59,8 @@ final class Snapshots {
         QueryView q0 = new QueryView("q0", "carol", DescriptorStatus.LOADED, "",
                 Optional.of(QueryDescriptor.of("q0", "carol", "select 0", 0, one)),
                 Map.of(APP4, "stage-1"), Set.of(), List.of("Stage-1"), 1_000, OptionalLong.of(4_000),
-                Optional.empty(), Optional.of(new WorkAccount(1, 100, 80, 80)), List.of(), 0);
+                Optional.empty(), Optional.of(new WorkAccount(1, 100, 80, 80)),
+                List.of(new JobForecast("stage-1", 3.5, 3.0, new JobForecast.Tasks(2.5, 2.0, 1, 1, 100, 1, 8, 80))), 0);
         QefSummary order = new QefSummary(0.5, 2, 16, 2, 6, Map.of(Rule.SWRD, 1), 1, 0,
                 Map.of(DescriptorStatus.LOADED, 1), Optional.of(q1.placement().get()));
         return new RegistrySnapshot(order, List.of(q1, untagged), List.of(q0));

@@ -69,13 +69,15 @@ final class TestRegistryJson {
         JsonNode jobs = q1.get("jobs");
         assertEquals(3, jobs.size());
         JsonNode stage1 = jobs.get(0);
-        assertEquals(List.of("stage", "parents", "depth", "operator", "wrd", "inputTables", "state"), fieldNames(stage1));
+        assertEquals(List.of("stage", "parents", "depth", "operator", "wrd", "inputTables", "state", "forecastSeconds",
+                "tookSeconds"), fieldNames(stage1));
         assertEquals("Stage-1", stage1.get("stage").asText());
         assertEquals(2, stage1.get("depth").asInt());
         assertEquals("JOIN", stage1.get("operator").asText());
         assertEquals(40.0, stage1.get("wrd").asDouble());
         assertEquals("[\"tpch.lineitem\",\"tpch.orders\"]", stage1.get("inputTables").toString());
         assertEquals("finished", stage1.get("state").asText());
+        assertTrue(stage1.get("forecastSeconds").isNull(), "finished before TLS forecast it");
         assertEquals("running", jobs.get(1).get("state").asText(), "its tag is lower case; the DAG's id is not");
         assertEquals("pending", jobs.get(2).get("state").asText());
         assertEquals(1, jobs.get(2).get("depth").asInt());
@@ -108,13 +110,16 @@ final class TestRegistryJson {
     }
 
     @Test
-    void retiredQuery_hasNoPositionButItsRetirementAndWork() throws Exception {
+    void retiredQuery_hasNoPositionButItsRetirementWorkAndForecasts() throws Exception {
         JsonNode q0 = write(Snapshots.sample()).get("retired").get(0);
 
         assertEquals("q0", q0.get("id").asText());
         assertTrue(q0.get("position").isNull());
         assertEquals(4_000, q0.get("retiredAtMillis").asLong());
-        assertEquals("finished", q0.get("jobs").get(0).get("state").asText());
+        JsonNode job = q0.get("jobs").get(0);
+        assertEquals("finished", job.get("state").asText());
+        assertEquals(3.5, job.get("forecastSeconds").asDouble(), "its tag's stage-1 is the DAG's Stage-1");
+        assertEquals(3.0, job.get("tookSeconds").asDouble());
         assertEquals(100.0, q0.get("work").get("predictedSeconds").asDouble());
         assertEquals(80.0, q0.get("work").get("observedSeconds").asDouble());
         assertEquals(0.25, q0.get("work").get("relativeError").asDouble(), 1e-12);
