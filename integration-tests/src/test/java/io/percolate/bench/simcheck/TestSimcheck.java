@@ -1,5 +1,6 @@
 package io.percolate.bench.simcheck;
 
+import io.percolate.it.cluster.MiniPercolateCluster;
 import io.percolate.sim.cluster.ClusterSpec;
 import io.percolate.sim.report.RunResult;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,9 @@ final class TestSimcheck {
         long spread = jobs.get(2).submitMillis() - jobs.get(0).submitMillis();
         assertTrue(spread >= 3_000, "the seed spreads the submissions: " + jobs);
 
-        Map<String, Double> response = new SlsHost(ClusterSpec.of(1, 4), trace, dir.resolve("sls")).run("tls", jobs);
+        // the real nodes' shape, as the bench gives SLS
+        ClusterSpec node = ClusterSpec.of(1, 4).withVcores(MiniPercolateCluster.NODE_VCORES);
+        Map<String, Double> response = new SlsHost(node, trace, dir.resolve("sls")).run("tls", jobs);
 
         assertEquals(jobs.stream().map(MixJob::id).toList(), List.copyOf(response.keySet()));
         // a job takes at least its map and its reduce, one after the other; alone on the node, not much more

@@ -22,6 +22,9 @@ import java.util.Set;
  * @param work           the descriptor's predicted work of the finished jobs against what they
  *                       used; empty without an honoured descriptor or before a job finished with tasks
  * @param forecasts      finished jobs' forecast times against what they took ({@link JobForecast})
+ * @param standing       running jobs' current forecasts, seconds from when each could start, by the
+ *                       stage its application's tag names; renewed at each ordering until a job's
+ *                       first task, then kept
  * @param revisions      newer descriptors taken after the first: the hook's re-estimates from finished jobs
  */
 public record QueryView(
@@ -38,6 +41,7 @@ public record QueryView(
         Optional<Placement> placement,
         Optional<WorkAccount> work,
         List<JobForecast> forecasts,
+        Map<String, Double> standing,
         int revisions) {
 
     public QueryView {
@@ -45,6 +49,7 @@ public record QueryView(
         running = Set.copyOf(running);
         finishedStages = List.copyOf(finishedStages);
         forecasts = List.copyOf(forecasts);
+        standing = Map.copyOf(standing);
     }
 
     /** The query's WRD from its descriptor; 0 when none is honoured. */

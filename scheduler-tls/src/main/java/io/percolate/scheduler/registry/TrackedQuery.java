@@ -856,7 +856,14 @@ final class TrackedQuery {
     QueryView view(OptionalLong retiredAt) {
         return new QueryView(key, user, status, problem, Optional.ofNullable(descriptor), stageOfApp, running,
                 finishedStages(), firstSeenMillis, retiredAt, retiredAt.isPresent() ? Optional.empty() : placement,
-                workAccount(), forecasts, revisions);
+                workAccount(), forecasts, standingForecasts(), revisions);
+    }
+
+    /** Running applications' forecasts by their stage tags (two applications of one stage: the longer). */
+    private Map<String, Double> standingForecasts() {
+        Map<String, Double> standing = new HashMap<>();
+        forecastOfApp.forEach((app, f) -> standing.merge(stageOfApp.get(app), f.seconds(), Math::max));
+        return standing;
     }
 
     /**

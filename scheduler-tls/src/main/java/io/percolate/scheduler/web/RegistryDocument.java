@@ -61,8 +61,9 @@ record RegistryDocument(Double load, Double threshold, Double capacity, Double m
      * @param depth jobs on the longest chain from it to the query's last job (LoDFA serves deeper first)
      * @param state running (an application of it runs), finished, or pending (not submitted yet)
      * @param forecastSeconds a finished job's time as TLS forecast it before its first task, from
-     *                        when it could start ({@link JobForecast}); null for the others
-     * @param tookSeconds     what that job took, from the same moment
+     *                        when it could start ({@link JobForecast}); for a running job, its
+     *                        current forecast; null for the others
+     * @param tookSeconds     what a finished job took, from the same moment; null for the others
      */
     record Job(String stage, List<String> parents, int depth, String operator, Double wrd, List<String> inputTables,
                String state, Double forecastSeconds, Double tookSeconds) {
@@ -115,14 +116,18 @@ record RegistryDocument(Double load, Double threshold, Double capacity, Double m
         Map<String, JobForecast> forecasts = new HashMap<>();
         // a forecast names its job by the application's tag, as running jobs are resolved above
         q.forecasts().forEach(f -> dag.job(f.stage()).ifPresent(j -> forecasts.put(j.stageId(), f)));
+        Map<String, Double> standing = new HashMap<>();
+        q.standing().forEach((tag, seconds) -> dag.job(tag).ifPresent(j -> standing.put(j.stageId(), seconds)));
         List<Job> jobs = new ArrayList<>();
         for (JobNode job : dag.jobs()) {
             String state = running.contains(job.stageId()) ? "running"
                     : finished.contains(job.stageId()) ? "finished" : "pending";
-            Optional<JobForecast> forecast = Optional.ofNullable(forecasts.get(job.stageId()));
+            Optional<JobForecast> finishedForecast = Optional.ofNullable(forecasts.get(job.stageId()));
+            Double forecast = state.equals("running") ? standing.get(job.stageId())
+                    : finishedForecast.map(JobForecast::predictedSeconds).orElse(null);
             jobs.add(new Job(job.stageId(), job.parents(), depths.get(job.stageId()), job.operator().name(),
                     finite(job.estimate().wrd()), job.inputTables().stream().map(TableRef::name).toList(), state,
-                    forecast.map(JobForecast::predictedSeconds).orElse(null), forecast.map(JobForecast::observedSeconds).orElse(null)));
+                    forecast, finishedForecast.map(JobForecast::observedSeconds).orElse(null)));
         }
         return jobs;
     }

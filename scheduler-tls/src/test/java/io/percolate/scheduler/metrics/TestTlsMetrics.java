@@ -55,7 +55,7 @@ final class TestTlsMetrics {
 
     private static QueryView retired(String id, Optional<WorkAccount> work, JobForecast... forecasts) {
         return new QueryView(id, "alice", DescriptorStatus.LOADED, "", Optional.empty(), Map.of(), Set.of(), List.of(),
-                0, OptionalLong.of(1), Optional.empty(), work, List.of(forecasts), 0);
+                0, OptionalLong.of(1), Optional.empty(), work, List.of(forecasts), Map.of(), 0);
     }
 
     /** A job's forecast; the metrics read only its times. */

@@ -88,8 +88,12 @@ final class TestRuntimeCorrection {
 
     private QueryState placed(QueryRegistry registry, String queryId) {
         registry.reorder(CAPACITY, 0, app -> demand.getOrDefault(app, AppDemand.NONE));
+        return active(registry, queryId).placement().orElseGet(() -> fail(queryId + " not placed")).query();
+    }
+
+    private static QueryView active(QueryRegistry registry, String queryId) {
         return registry.activeQueries().stream().filter(q -> q.queryId().equals(queryId)).findFirst()
-                .flatMap(QueryView::placement).orElseGet(() -> fail(queryId + " not placed")).query();
+                .orElseGet(() -> fail(queryId + " not active"));
     }
 
     private static void awaitLoaded(QueryRegistry registry) throws InterruptedException {
@@ -354,7 +358,7 @@ final class TestRuntimeCorrection {
         registry.taskLaunched(APP3);
         clock.set(70_000);
         registry.applicationRemoved(APP3);
-        QueryView q2 = registry.activeQueries().stream().filter(q -> q.queryId().equals("q2")).findFirst().orElseThrow();
+        QueryView q2 = active(registry, "q2");
         assertEquals(10 * scale + handOff + 20 * scale, q2.forecasts().get(0).predictedSeconds(), 1e-9);
     }
 
@@ -364,6 +368,7 @@ final class TestRuntimeCorrection {
         registry.applicationAdded(APP1, "alice", tags("q1", "Stage-1"));
         awaitLoaded(registry);
         placed(registry, "q1"); // forecast: start-up 10 s, 4 maps of 10 s, then 2 reduces of 20 s: 40 s
+        assertEquals(Map.of("stage-1", 40.0), active(registry, "q1").standing(), "shown while it runs");
         clock.set(12_000);
         for (int map = 0; map < 4; map++) {
             registry.taskLaunched(APP1); // the first: start-up 12 s, learned in place of the prior 10 s
@@ -387,7 +392,8 @@ final class TestRuntimeCorrection {
         clock.set(60_000);
         registry.applicationRemoved(APP2);
 
-        QueryView q1 = registry.activeQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
+        QueryView q1 = active(registry, "q1");
+        assertEquals(Map.of(), q1.standing(), "gone with its application");
         assertEquals(1, q1.forecasts().size());
         JobForecast f = q1.forecasts().get(0);
         assertEquals("stage-1", f.stage());
@@ -482,7 +488,7 @@ final class TestRuntimeCorrection {
         clock.set(millis);
         registry.applicationRemoved(APP1);
         registry.applicationRemoved(APP2);
-        QueryView q1 = registry.activeQueries().stream().filter(q -> q.queryId().equals("q1")).findFirst().orElseThrow();
+        QueryView q1 = active(registry, "q1");
         return q1.forecasts().stream().map(f -> f.stage() + " " + f.predictedSeconds()).toList();
     }
 
@@ -544,7 +550,7 @@ final class TestRuntimeCorrection {
         assertTrue(q7.fullSpeedError() < 0.1 && q7.relativeError() == 0.5, q7.toString());
 
         runSiblings(registry, "s", 30_000);
-        QueryView s = registry.activeQueries().stream().filter(q -> q.queryId().equals("s")).findFirst().orElseThrow();
+        QueryView s = active(registry, "s");
         // each job: 2 maps on its 5 containers, 10 s × the learned scale, slowed by 4 running tasks
         assertEquals(2, s.forecasts().size());
         for (JobForecast f : s.forecasts()) {

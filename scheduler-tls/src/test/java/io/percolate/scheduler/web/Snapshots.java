@@ -37,7 +37,7 @@ final class Snapshots {
 
     /**
      * Query q1 (alice): Stage-1 and Stage-2 (joins reading lineitem / orders) feed Stage-3; Stage-1
-     * finished, Stage-2 runs as APP2, Stage-3 is pending; QEF put it first by SWRD. Then APP3 of bob,
+     * finished, Stage-2 runs as APP2 (forecast at 7.5 s), Stage-3 is pending; QEF put it first by SWRD. Then APP3 of bob,
      * untagged and not placed yet. Retired: q0, whose one job predicted 100 and used 80 container-s,
      * forecast at 3.5 s and taking 3 s.
      */
@@ -51,16 +51,17 @@ final class Snapshots {
                 Map.of(APP1, "stage-1", APP2, "stage-2"), Set.of(APP2), List.of("Stage-1"), 5_000,
                 OptionalLong.empty(),
                 Optional.of(new Placement(new QueryState("q1", 0, 30, 25, 12.5, 50, 0), Rule.SWRD)),
-                Optional.of(new WorkAccount(1, 40, 50, 40)), List.of(), 1);
+                Optional.of(new WorkAccount(1, 40, 50, 40)), List.of(), Map.of("stage-2", 7.5), 1);
         QueryView untagged = new QueryView(APP3.toString(), "bob", DescriptorStatus.UNTAGGED, "", Optional.empty(),
                 Map.of(APP3, ""), Set.of(APP3), List.of(), 7_000, OptionalLong.empty(), Optional.empty(),
-                Optional.empty(), List.of(), 0);
+                Optional.empty(), List.of(), Map.of(), 0);
         QueryDag one = new QueryDag(List.of(job("Stage-1", OperatorKind.GROUP_BY, 100, List.of("tpch.part"))));
         QueryView q0 = new QueryView("q0", "carol", DescriptorStatus.LOADED, "",
                 Optional.of(QueryDescriptor.of("q0", "carol", "select 0", 0, one)),
                 Map.of(APP4, "stage-1"), Set.of(), List.of("Stage-1"), 1_000, OptionalLong.of(4_000),
                 Optional.empty(), Optional.of(new WorkAccount(1, 100, 80, 80)),
-                List.of(new JobForecast("stage-1", 3.5, 3.0, new JobForecast.Tasks(2.5, 2.0, 1, 1, 100, 1, 8, 80))), 0);
+                List.of(new JobForecast("stage-1", 3.5, 3.0, new JobForecast.Tasks(2.5, 2.0, 1, 1, 100, 1, 8, 80))),
+                Map.of(), 0);
         QefSummary order = new QefSummary(0.5, 2, 16, 2, 6, Map.of(Rule.SWRD, 1), 1, 0,
                 Map.of(DescriptorStatus.LOADED, 1), Optional.of(q1.placement().get()));
         return new RegistrySnapshot(order, List.of(q1, untagged), List.of(q0));

@@ -79,7 +79,10 @@ final class TestRegistryJson {
         assertEquals("finished", stage1.get("state").asText());
         assertTrue(stage1.get("forecastSeconds").isNull(), "finished before TLS forecast it");
         assertEquals("running", jobs.get(1).get("state").asText(), "its tag is lower case; the DAG's id is not");
+        assertEquals(7.5, jobs.get(1).get("forecastSeconds").asDouble(), "a running job's current forecast");
+        assertTrue(jobs.get(1).get("tookSeconds").isNull());
         assertEquals("pending", jobs.get(2).get("state").asText());
+        assertTrue(jobs.get(2).get("forecastSeconds").isNull());
         assertEquals(1, jobs.get(2).get("depth").asInt());
         assertEquals("[\"Stage-1\",\"Stage-2\"]", jobs.get(2).get("parents").toString());
 
